@@ -1,0 +1,1 @@
+"""Cypher statements, one per file, read only by ``graphrag.stores.graph.cypher``."""

@@ -1,0 +1,2 @@
+MATCH (d:Document {id: $doc_id})
+RETURN properties(d) AS doc

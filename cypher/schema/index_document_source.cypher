@@ -1,0 +1,1 @@
+CREATE INDEX document_source IF NOT EXISTS FOR (n:Document) ON (n.source)

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MERGE (c:Chunk {id: row.id})
+SET c += row.props

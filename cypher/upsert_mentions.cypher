@@ -1,0 +1,5 @@
+UNWIND $rows AS row
+MATCH (c:Chunk {id: row.chunk_id})
+MATCH (e:Entity {id: row.entity_id})
+MERGE (c)-[m:MENTIONS]->(e)
+SET m.count = row.count, m.surface = row.surface

@@ -1,0 +1,3 @@
+MATCH (c:Chunk)
+WHERE c.id IN $ids AND ($tenant IS NULL OR c.tenant = $tenant) AND ($visibility IS NULL OR c.visibility IN $visibility) AND ($groups IS NULL OR size(c.acl) = 0 OR any(g IN c.acl WHERE g IN $groups))
+RETURN c.id AS id

@@ -1,0 +1,93 @@
+"""Typed settings for the CLI and the HTTP service (prefix ``GRAPHRAG_``).
+
+The SDK takes explicit arguments; only the faces (CLI, HTTP) read the environment.
+
+>>> s = Settings(data_dir="/tmp/x")
+>>> s.uses_embedded_graph, s.uses_embedded_vectors
+(True, True)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graphrag.errors import ConfigError
+
+NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="GRAPHRAG_", env_file=None, extra="ignore", validate_default=True
+    )
+
+    data_dir: Path = Field(default=Path(".graphrag"), description="where embedded stores live")
+
+    neo4j_uri: str | None = Field(default=None, description="use this Neo4j instead of ArcadeDB")
+    neo4j_user: str = "neo4j"
+    neo4j_password: SecretStr | None = None
+    neo4j_database: str = "neo4j"
+
+    qdrant_url: str | None = Field(default=None, description="use this Qdrant server")
+    qdrant_api_key: SecretStr | None = None
+    qdrant_collection: str = "chunks"
+
+    connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
+    query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _check_neo4j_uri(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in NEO4J_SCHEMES or not parts.hostname:
+            raise ValueError(
+                f"{value!r} is not a Bolt URI; use e.g. bolt://localhost:7687 "
+                f"(schemes: {', '.join(NEO4J_SCHEMES)})"
+            )
+        try:
+            _ = parts.port
+        except ValueError as exc:
+            raise ValueError(f"{value!r} has an invalid port") from exc
+        return value.strip()
+
+    @field_validator("qdrant_url")
+    @classmethod
+    def _check_qdrant_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"{value!r} is not an http(s) URL; use e.g. http://localhost:6333")
+        try:
+            _ = parts.port
+        except ValueError as exc:
+            raise ValueError(f"{value!r} has an invalid port") from exc
+        return value.strip()
+
+    @property
+    def uses_embedded_graph(self) -> bool:
+        return self.neo4j_uri is None
+
+    @property
+    def uses_embedded_vectors(self) -> bool:
+        return self.qdrant_url is None
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings from the environment; a bad value becomes a ConfigError naming it."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "settings"
+        raise ConfigError(
+            f"GRAPHRAG_{field.upper()}",
+            str(first["msg"]).removeprefix("Value error, "),
+            hint=f"fix or unset GRAPHRAG_{field.upper()}",
+        ) from None

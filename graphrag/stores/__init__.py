@@ -1,0 +1,1 @@
+"""Graph and vector stores: protocols, adapters and the embedded engines behind them."""

@@ -1,0 +1,585 @@
+"""The graph store on the official ``neo4j`` driver, for Neo4j 5 and for embedded ArcadeDB.
+
+>>> store = Neo4jGraphStore("bolt://localhost:7687", "neo4j", "secret")  # no I/O yet
+>>> store.describe()
+'Neo4j at bolt://localhost:7687 (database neo4j)'
+
+Every statement comes from ``cypher/`` through :mod:`graphrag.stores.graph.cypher`, values go
+as parameters, and writes are batched ``UNWIND $rows`` inside one transaction per call.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import neo4j
+from neo4j import exceptions as neo4j_errors
+
+from graphrag.errors import ConfigError, QueryError, StoreError, StoreUnavailableError
+from graphrag.stores.graph import cypher
+from graphrag.stores.graph.arcadedb import EmbeddedArcadeDB
+from graphrag.stores.graph.rows import (
+    batches,
+    chunk_from,
+    chunk_row,
+    document_from,
+    document_row,
+    entity_row,
+    section_row,
+)
+from schemas import (
+    AccessFilter,
+    ChunkWithContext,
+    DeleteReport,
+    Document,
+    DocumentSummary,
+    Entity,
+    EntityEdge,
+    EntityPath,
+    GraphBatch,
+    GraphStats,
+    NeighbourChunk,
+    Neighbourhood,
+    WalkLimits,
+)
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+_LABEL_COUNTS = {
+    "documents": "Document",
+    "sections": "Section",
+    "chunks": "Chunk",
+    "entities": "Entity",
+}
+_REL_COUNTS = {
+    "mentions": "MENTIONS",
+    "relations": "RELATED_TO",
+    "next_edges": "NEXT",
+    "parent_edges": "PARENT",
+}
+
+
+class Neo4jGraphStore:
+    """GraphStore over Bolt. ``open()`` connects and checks credentials within the timeout."""
+
+    def __init__(
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str = "neo4j",
+        *,
+        connect_timeout_s: float = 5.0,
+        query_timeout_s: float = 60.0,
+        name: str = "Neo4j",
+    ) -> None:
+        self.uri = uri
+        self.user = user
+        self._password = password
+        self.database = database
+        self.connect_timeout_s = connect_timeout_s
+        self.query_timeout_s = query_timeout_s
+        self.name = name
+        self._driver: neo4j.Driver | None = None
+
+    def describe(self) -> str:
+        return f"{self.name} at {self.uri} (database {self.database})"
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def open(self) -> None:
+        if self._driver is not None:
+            return
+        try:
+            driver = neo4j.GraphDatabase.driver(
+                self.uri,
+                auth=(self.user, self._password),
+                connection_timeout=self.connect_timeout_s,
+                connection_acquisition_timeout=self.connect_timeout_s * 2,
+                max_transaction_retry_time=self.connect_timeout_s,
+                liveness_check_timeout=30.0,
+            )
+        except (ValueError, neo4j_errors.ConfigurationError) as exc:
+            raise ConfigError("GRAPHRAG_NEO4J_URI", f"{self.uri!r}: {exc}") from None
+        try:
+            driver.verify_connectivity()
+            with driver.session(database=self.database) as session:
+                session.run("RETURN 1").consume()  # the database exists and we may use it
+        except neo4j_errors.AuthError:
+            driver.close()
+            raise ConfigError(
+                "GRAPHRAG_NEO4J_PASSWORD",
+                f"{self.name} at {self.uri} rejected user {self.user!r}",
+                hint="check GRAPHRAG_NEO4J_USER and GRAPHRAG_NEO4J_PASSWORD",
+            ) from None
+        except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as exc:
+            driver.close()
+            raise StoreUnavailableError(
+                self._store_name(),
+                f"cannot reach {self.uri}: {_first_line(exc)}",
+                hint="start the server (docker compose up -d) or fix GRAPHRAG_NEO4J_URI",
+            ) from None
+        except neo4j_errors.Neo4jError as exc:
+            driver.close()
+            raise ConfigError(
+                "GRAPHRAG_NEO4J_DATABASE",
+                f"database {self.database!r} on {self.uri}: {_first_line(exc)}",
+                hint="create the database or fix GRAPHRAG_NEO4J_DATABASE",
+            ) from None
+        self._driver = driver
+
+    def close(self) -> None:
+        driver, self._driver = self._driver, None
+        if driver is not None:
+            driver.close()
+
+    def ensure_schema(self) -> None:
+        for statement in cypher.schema_statements():
+            self._run_autocommit("schema", statement, {})
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def write(self, batch: GraphBatch) -> None:
+        steps: list[tuple[str, list[dict[str, Any]]]] = [
+            ("upsert_documents", [document_row(d) for d in batch.documents]),
+            ("upsert_sections", [section_row(s) for s in batch.sections]),
+            (
+                "link_section_to_section",
+                [section_row(s) for s in batch.sections if s.parent_id is not None],
+            ),
+            (
+                "link_section_to_document",
+                [section_row(s) for s in batch.sections if s.parent_id is None],
+            ),
+            ("upsert_chunks", [chunk_row(c) for c in batch.chunks]),
+            ("link_chunk_to_section", [chunk_row(c) for c in batch.chunks if c.section_id]),
+            ("link_chunk_to_document", [chunk_row(c) for c in batch.chunks if not c.section_id]),
+            ("link_next_chunks", _next_rows(batch.chunks, lambda c: (c.doc_id, c.ordinal))),
+            (
+                "link_next_sections",
+                _next_rows(batch.sections, lambda s: (s.doc_id, s.ordinal)),
+            ),
+            ("upsert_entities", [entity_row(e) for e in batch.entities]),
+            ("upsert_mentions", [m.model_dump(mode="json") for m in batch.mentions]),
+            ("upsert_relations", _relation_rows(batch)),
+            (
+                "link_references",
+                [lk.model_dump() for lk in batch.links if lk.type == "REFERENCES"],
+            ),
+            (
+                "link_supersedes",
+                [lk.model_dump() for lk in batch.links if lk.type == "SUPERSEDES"],
+            ),
+        ]
+
+        def work(tx: neo4j.ManagedTransaction) -> None:
+            for name, rows in steps:
+                for part in batches(rows):
+                    self._tx_run(tx, name, cypher.load(name), {"rows": part}).consume()
+
+        self._write(work)
+
+    def delete_document(self, doc_id: str) -> DeleteReport:
+        def work(tx: neo4j.ManagedTransaction) -> DeleteReport:
+            params: dict[str, Any] = {"doc_id": doc_id}
+            entity_ids = [r["id"] for r in self._tx_data(tx, "document_entities", params)]
+            ent: dict[str, Any] = {"doc_id": doc_id, "entity_ids": entity_ids}
+            self._tx_run(
+                tx, "prune_relation_evidence", cypher.load("prune_relation_evidence"), ent
+            ).consume()
+            relations = self._tx_count(tx, "delete_unsupported_relations", ent)
+            relations += self._tx_count(tx, "delete_unsupported_relations_incoming", ent)
+            chunks = self._tx_count(tx, "delete_document_chunks", params)
+            sections = self._tx_count(tx, "delete_document_sections", params)
+            documents = self._tx_count(tx, "delete_document_node", params)
+            entities = self._tx_count(tx, "delete_orphan_entities", ent)
+            return DeleteReport(
+                doc_id=doc_id,
+                documents=documents,
+                sections=sections,
+                chunks=chunks,
+                entities=entities,
+                relations=relations,
+            )
+
+        return self._write(work)
+
+    def clear(self) -> int:
+        """Delete every node and edge (``graphrag reset``, tests). Returns the node count."""
+        total = 0
+        while True:
+            deleted = self._write(lambda tx: self._tx_count(tx, "delete_all", {}))
+            total += deleted
+            if deleted == 0:
+                return total
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def get_document(self, doc_id: str) -> Document | None:
+        rows = self._read("get_document", {"doc_id": doc_id})
+        return document_from(rows[0]["doc"]) if rows else None
+
+    def list_documents(self, access: AccessFilter) -> list[DocumentSummary]:
+        rows = self._read("list_documents", access.as_params())
+        return [DocumentSummary(document=document_from(r["doc"]), chunks=r["chunks"]) for r in rows]
+
+    def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
+        if not ids:
+            return []
+        rows = self._read("fetch_chunks", {"ids": list(ids), **access.as_params()})
+        by_id = {
+            r["chunk"]["id"]: ChunkWithContext(
+                chunk=chunk_from(r["chunk"]),
+                doc_title=r["doc_title"] or "",
+                doc_source=r["doc_source"] or "",
+                section_titles=list(r["chunk"].get("section_path") or []),
+            )
+            for r in rows
+        }
+        return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
+
+    def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]:
+        if not ids:
+            return set()
+        rows = self._read("visible_chunk_ids", {"ids": list(ids), **access.as_params()})
+        return {r["id"] for r in rows}
+
+    def neighbourhood(
+        self, seed_ids: list[str], access: AccessFilter, limits: WalkLimits
+    ) -> Neighbourhood:
+        seeds = list(dict.fromkeys(seed_ids))
+        result = Neighbourhood()
+        if not seeds:
+            return result
+        acc = access.as_params()
+        base = {"ids": seeds, **acc}
+        found: dict[tuple[str, str, str], NeighbourChunk] = {}
+        evidenced: set[str] = set()  # entities on a path to a chunk the caller may see
+
+        def add(hit: NeighbourChunk) -> None:
+            key = (hit.seed_id, hit.chunk_id, hit.via)
+            if hit.chunk_id in seeds or (len(found) >= limits.max_chunks and key not in found):
+                return
+            old = found.get(key)
+            if old is None or (hit.distance, -hit.weight) < (old.distance, -old.weight):
+                found[key] = hit
+
+        if limits.next_hops:
+            for r in self._read("walk_next", {**base, "hops": limits.next_hops}):
+                add(
+                    NeighbourChunk(
+                        chunk_id=r["id"], seed_id=r["seed"], via="next", distance=r["distance"]
+                    )
+                )
+        for r in self._read("walk_parents", base):
+            result.sections.setdefault(r["seed"], []).append(r["section_id"])
+        if limits.siblings_per_seed:
+            for r in self._read(
+                "walk_section_siblings", {**base, "per_seed": limits.siblings_per_seed}
+            ):
+                add(
+                    NeighbourChunk(
+                        chunk_id=r["id"],
+                        seed_id=r["seed"],
+                        via="parent",
+                        distance=2,
+                        through=[r["section_id"]],
+                    )
+                )
+
+        entities: dict[str, Entity] = {}
+        seed_entities: dict[str, list[str]] = {}
+        for r in self._read("seed_mentions", base):
+            entities[r["id"]] = Entity(
+                id=r["id"], name=r["name"], type=r["type"], aliases=list(r["aliases"] or [])
+            )
+            result.mentions.setdefault(r["chunk_id"], []).append(r["id"])
+            if r["degree"] <= limits.max_entity_degree:
+                seed_entities.setdefault(r["id"], []).append(r["chunk_id"])
+
+        if seed_entities and limits.chunks_per_entity:
+            rows = self._read(
+                "chunks_mentioning",
+                {
+                    "entity_ids": list(seed_entities),
+                    "exclude": seeds,
+                    "per_entity": limits.chunks_per_entity,
+                    **acc,
+                },
+            )
+            for r in rows:
+                evidenced.add(r["entity_id"])
+                for seed in seed_entities[r["entity_id"]]:
+                    add(
+                        NeighbourChunk(
+                            chunk_id=r["id"],
+                            seed_id=seed,
+                            via="shared_entity",
+                            distance=2,
+                            through=[r["entity_id"]],
+                        )
+                    )
+
+        # RELATED_TO expansion: frontier by frontier, remembering the seed chunk and the path.
+        origin: dict[str, tuple[str, list[str]]] = {
+            e: (chunks[0], [e]) for e, chunks in seed_entities.items()
+        }
+        frontier = list(seed_entities)
+        reached: dict[str, tuple[str, list[str]]] = {}
+        for _hop in range(limits.related_hops if limits.related_per_entity else 0):
+            if not frontier:
+                break
+            rows = self._read(
+                "related_entities",
+                {
+                    "entity_ids": frontier,
+                    "exclude": list(origin) + list(reached),
+                    "tenant": access.tenant,
+                    "max_degree": limits.max_entity_degree,
+                    "per_entity": limits.related_per_entity,
+                },
+            )
+            next_frontier: list[str] = []
+            for r in rows:
+                entities.setdefault(
+                    r["id"],
+                    Entity(
+                        id=r["id"], name=r["name"], type=r["type"], aliases=list(r["aliases"] or [])
+                    ),
+                )
+                src, tgt = (r["source"], r["id"]) if r["outgoing"] else (r["id"], r["source"])
+                result.relations.append(
+                    EntityEdge(source_id=src, target_id=tgt, type=r["rel"], weight=r["weight"])
+                )
+                if r["id"] not in reached:
+                    seed_chunk, path = origin.get(r["source"]) or reached[r["source"]]
+                    reached[r["id"]] = (seed_chunk, [*path, r["id"]])
+                    next_frontier.append(r["id"])
+            frontier = next_frontier
+        if reached and limits.chunks_per_entity:
+            rows = self._read(
+                "chunks_mentioning",
+                {
+                    "entity_ids": list(reached),
+                    "exclude": seeds,
+                    "per_entity": limits.chunks_per_entity,
+                    **acc,
+                },
+            )
+            for r in rows:
+                seed_chunk, path = reached[r["entity_id"]]
+                evidenced.update(path)
+                add(
+                    NeighbourChunk(
+                        chunk_id=r["id"],
+                        seed_id=seed_chunk,
+                        via="related_entity",
+                        distance=len(path) + 1,
+                        through=path,
+                        weight=1.0 / len(path),
+                    )
+                )
+
+        result.chunks = sorted(found.values(), key=lambda h: (h.distance, -h.weight, h.chunk_id))
+        visible_entities = ({e for ids in result.mentions.values() for e in ids} | evidenced) & set(
+            entities
+        )
+        result.entities = [entities[e] for e in sorted(visible_entities)]
+        result.relations = [
+            edge
+            for edge in result.relations
+            if edge.source_id in visible_entities and edge.target_id in visible_entities
+        ]
+        return result
+
+    def entity_paths(
+        self, source_id: str, target_id: str, access: AccessFilter, limit: int = 5
+    ) -> list[EntityPath]:
+        rows = self._read(
+            "entity_paths",
+            {
+                "source_id": source_id,
+                "target_id": target_id,
+                "tenant": access.tenant,
+                "limit": limit,
+            },
+        )
+        evidence_ids = [cid for r in rows for ids in r["evidence"] for cid in (ids or [])]
+        visible = self.visible_chunk_ids(evidence_ids, access)
+        paths = []
+        for r in rows:
+            # every edge must be backed by at least one chunk the caller may see
+            if not all(set(ids or []) & visible for ids in r["evidence"]):
+                continue
+            chunk_ids = [cid for ids in r["evidence"] for cid in (ids or []) if cid in visible]
+            paths.append(
+                EntityPath(
+                    entity_ids=r["ids"],
+                    names=r["names"],
+                    edge_types=r["types"],
+                    chunk_ids=list(dict.fromkeys(chunk_ids)),
+                )
+            )
+        return paths
+
+    def stats(self) -> GraphStats:
+        counts: dict[str, int] = {}
+        for field, label in _LABEL_COUNTS.items():
+            counts[field] = self._read_text(
+                "count_nodes", cypher.render("count_nodes", label=label)
+            )[0]["n"]
+        for field, rel in _REL_COUNTS.items():
+            text = cypher.render("count_relationships", type=rel)
+            counts[field] = self._read_text("count_relationships", text)[0]["n"]
+        links = 0
+        for rel in ("REFERENCES", "SUPERSEDES"):
+            text = cypher.render("count_relationships", type=rel)
+            links += self._read_text("count_relationships", text)[0]["n"]
+        return GraphStats(**counts, document_links=links)
+
+    # -- plumbing ----------------------------------------------------------------------------
+
+    def _store_name(self) -> str:
+        return f"graph store ({self.name} at {self.uri})"
+
+    def _session(self) -> neo4j.Session:
+        if self._driver is None:
+            raise StoreError(self._store_name(), "not open", hint="call open() first")
+        return self._driver.session(database=self.database)
+
+    @contextmanager
+    def _errors(self, query: str) -> Iterator[None]:
+        try:
+            yield
+        except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as exc:
+            raise StoreUnavailableError(
+                self._store_name(),
+                f"lost the connection during {query!r}: {_first_line(exc)}",
+                hint="check that the graph server is running, then retry",
+            ) from None
+        except neo4j_errors.AuthError as exc:
+            raise ConfigError("GRAPHRAG_NEO4J_PASSWORD", _first_line(exc)) from None
+        except (neo4j_errors.Neo4jError, neo4j_errors.DriverError) as exc:
+            raise QueryError(self._store_name(), query, _first_line(exc)) from None
+
+    def _tx_run(
+        self, tx: neo4j.ManagedTransaction, name: str, text: str, params: dict[str, Any]
+    ) -> neo4j.Result:
+        log.debug("cypher %s (%d params)", name, len(params))
+        return tx.run(text, params)  # text comes from cypher/, never from input
+
+    def _tx_data(
+        self, tx: neo4j.ManagedTransaction, name: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        return self._tx_run(tx, name, cypher.load(name), params).data()
+
+    def _tx_count(self, tx: neo4j.ManagedTransaction, name: str, params: dict[str, Any]) -> int:
+        rows = self._tx_data(tx, name, params)
+        return int(rows[0]["deleted"]) if rows else 0
+
+    def _write(self, work: Callable[[neo4j.ManagedTransaction], T]) -> T:
+        with self._errors("write transaction"), self._session() as session:
+            return session.execute_write(neo4j.unit_of_work(timeout=self.query_timeout_s)(work))
+
+    def _read(self, name: str, params: dict[str, Any]) -> list[dict[str, Any]]:
+        return self._read_text(name, cypher.load(name), params)
+
+    def _read_text(
+        self, name: str, text: str, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        with self._errors(name), self._session() as session:
+            return session.execute_read(
+                lambda tx: self._tx_run(tx, name, text, params or {}).data()
+            )
+
+    def _run_autocommit(self, name: str, text: str, params: dict[str, Any]) -> None:
+        with self._errors(name), self._session() as session:
+            query = neo4j.Query(text, timeout=self.query_timeout_s)
+            session.run(query, params).consume()
+
+
+class ArcadeDBGraphStore(Neo4jGraphStore):
+    """The embedded default: starts (or attaches to) ArcadeDB under ``root`` on ``open()``."""
+
+    def __init__(
+        self,
+        root: str | Path,
+        *,
+        bolt_port: int = 0,
+        heap: str = "512m",
+        connect_timeout_s: float = 5.0,
+        query_timeout_s: float = 60.0,
+    ) -> None:
+        self.server = EmbeddedArcadeDB(root, bolt_port=bolt_port, heap=heap)
+        super().__init__(
+            "bolt://127.0.0.1:0",
+            "root",
+            "",
+            "graphrag",
+            connect_timeout_s=connect_timeout_s,
+            query_timeout_s=query_timeout_s,
+            name="embedded ArcadeDB",
+        )
+
+    def describe(self) -> str:
+        endpoint = self.server.endpoint
+        where = endpoint.uri if endpoint else "not started"
+        owner = "" if endpoint is None or endpoint.owned else ", attached to another process"
+        return f"embedded ArcadeDB in {self.server.root} ({where}{owner})"
+
+    def open(self) -> None:
+        if self._driver is not None:
+            return
+        endpoint = self.server.start()
+        self.uri, self.user, self._password = endpoint.uri, endpoint.user, endpoint.password
+        self.database = endpoint.database
+        super().open()
+
+    def close(self) -> None:
+        super().close()
+        self.server.stop()
+
+
+def _next_rows(items: list[Any], key: Callable[[Any], tuple[str, int]]) -> list[dict[str, Any]]:
+    """NEXT edges between consecutive items of the same document, in reading order."""
+    ordered = sorted(items, key=key)
+    return [
+        {"source_id": a.id, "target_id": b.id}
+        for a, b in itertools.pairwise(ordered)
+        if a.doc_id == b.doc_id
+    ]
+
+
+def _relation_rows(batch: GraphBatch) -> list[dict[str, Any]]:
+    tenant_of = {c.id: c.tenant for c in batch.chunks}
+    default_tenant = batch.documents[0].tenant if batch.documents else "default"
+    rows: dict[tuple[str, str, str, str], dict[str, Any]] = {}
+    for rel in batch.relations:
+        by_tenant: dict[str, list[str]] = {}
+        for cid in rel.chunk_ids:
+            by_tenant.setdefault(tenant_of.get(cid, default_tenant), []).append(cid)
+        for tenant, ids in (by_tenant or {default_tenant: []}).items():
+            key = (rel.source_id, rel.target_id, rel.type, tenant)
+            row = rows.setdefault(
+                key,
+                {
+                    "source_id": rel.source_id,
+                    "target_id": rel.target_id,
+                    "type": rel.type,
+                    "tenant": tenant,
+                    "chunk_ids": [],
+                },
+            )
+            row["chunk_ids"] = list(dict.fromkeys(row["chunk_ids"] + ids))
+    return list(rows.values())
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:300]

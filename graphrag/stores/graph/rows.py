@@ -1,0 +1,79 @@
+"""Turning schema models into flat property rows for Cypher and back, and sizing batches.
+
+Neo4j properties are primitives or homogeneous lists, so nested metadata travels as JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from schemas import Chunk, Document, Entity, Section
+
+MAX_BATCH_ROWS = 500
+# Bolt caps a message at 16 MiB; a quarter of that leaves room for encoding overhead.
+MAX_BATCH_BYTES = 4 * 1024 * 1024
+
+
+def document_row(doc: Document) -> dict[str, Any]:
+    props = doc.model_dump(mode="json", exclude={"id", "metadata"})
+    props["metadata_json"] = json.dumps(doc.metadata, ensure_ascii=False, sort_keys=True)
+    return {"id": doc.id, "props": _drop_none(props)}
+
+
+def section_row(section: Section) -> dict[str, Any]:
+    props = section.model_dump(mode="json", exclude={"id"})
+    return {
+        "id": section.id,
+        "doc_id": section.doc_id,
+        "parent_id": section.parent_id,
+        "props": _drop_none(props),
+    }
+
+
+def chunk_row(chunk: Chunk) -> dict[str, Any]:
+    props = chunk.model_dump(mode="json", exclude={"id", "metadata"})
+    props["metadata_json"] = json.dumps(chunk.metadata, ensure_ascii=False, sort_keys=True)
+    return {
+        "id": chunk.id,
+        "doc_id": chunk.doc_id,
+        "section_id": chunk.section_id,
+        "props": _drop_none(props),
+    }
+
+
+def entity_row(entity: Entity) -> dict[str, Any]:
+    return entity.model_dump(mode="json")
+
+
+def document_from(props: dict[str, Any]) -> Document:
+    data = dict(props)
+    data["metadata"] = json.loads(data.pop("metadata_json", None) or "{}")
+    return Document.model_validate(data)
+
+
+def chunk_from(props: dict[str, Any]) -> Chunk:
+    data = dict(props)
+    data["metadata"] = json.loads(data.pop("metadata_json", None) or "{}")
+    return Chunk.model_validate(data)
+
+
+def batches(rows: Sequence[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """Split rows so that no statement carries more than MAX_BATCH_ROWS rows or ~4 MiB."""
+    batch: list[dict[str, Any]] = []
+    size = 0
+    for row in rows:
+        row_size = len(json.dumps(row, ensure_ascii=False, default=str))
+        if batch and (len(batch) >= MAX_BATCH_ROWS or size + row_size > MAX_BATCH_BYTES):
+            yield batch
+            batch, size = [], 0
+        batch.append(row)
+        size += row_size
+    if batch:
+        yield batch
+
+
+def _drop_none(props: dict[str, Any]) -> dict[str, Any]:
+    # SET n += {k: null} would delete k; absent optional fields should simply stay absent.
+    return {k: v for k, v in props.items() if v is not None}

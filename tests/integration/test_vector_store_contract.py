@@ -1,0 +1,214 @@
+"""VectorStore contract against qdrant-edge and qdrant-client (local mode), plus congruence."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graphrag.errors import ConfigError, StoreLockedError
+from graphrag.stores.vector import EdgeVectorStore, QdrantClientVectorStore
+from schemas import (
+    AccessFilter,
+    FieldMatch,
+    FieldRange,
+    HybridQuery,
+    PayloadFilter,
+    SparseVector,
+    VectorPoint,
+    stable_id,
+)
+
+pytestmark = pytest.mark.integration
+DIM = 16
+
+
+def make_store(kind: str, tmp_path: Path) -> Any:
+    if kind == "edge":
+        return EdgeVectorStore(tmp_path / "vectors" / "chunks")
+    return QdrantClientVectorStore(location=":memory:")
+
+
+@pytest.fixture(params=["edge", "client"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    s = make_store(request.param, tmp_path)
+    s.open()
+    s.ensure_collection(DIM)
+    yield s
+    s.close()
+
+
+def corpus(n: int = 60, seed: int = 7) -> list[VectorPoint]:
+    rng = random.Random(seed)
+    points = []
+    for i in range(n):
+        terms = sorted(rng.sample(range(200), 5))
+        points.append(
+            VectorPoint(
+                id=stable_id("chunk", i),
+                dense=[rng.uniform(-1, 1) for _ in range(DIM)],
+                # distinct weights: engines order equal scores differently inside a prefetch
+                sparse=SparseVector(indices=terms, values=[rng.uniform(0.5, 3.0) for _ in terms]),
+                payload={
+                    "doc_id": f"doc-{i % 4}",
+                    "tenant": "a" if i % 2 else "b",
+                    "visibility": ["public", "internal", "confidential"][i % 3],
+                    "acl": ["hr"] if i % 5 == 0 else [],
+                    "kind": "table" if i % 7 == 0 else "paragraph",
+                    "page_start": i,
+                    "text": f"chunk {i}",
+                },
+            )
+        )
+    return points
+
+
+def query_for(points: list[VectorPoint], i: int, **kw: Any) -> HybridQuery:
+    return HybridQuery(dense=points[i].dense, sparse=points[i].sparse, **kw)
+
+
+def test_upsert_count_fetch_and_idempotency(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    store.upsert(points)
+    assert store.count() == len(points)
+    got = store.fetch([points[3].id, "00000000-0000-0000-0000-000000000000", points[1].id])
+    assert [h.id for h in got] == [points[3].id, points[1].id]
+    assert got[0].payload["text"] == "chunk 3"
+
+
+def test_dense_query_finds_the_point_itself(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    hits = store.query(HybridQuery(dense=points[10].dense, limit=3))
+    assert hits[0].id == points[10].id
+    assert hits[0].score == pytest.approx(1.0, abs=1e-4)
+
+
+def test_sparse_only_and_hybrid_queries(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    sparse = store.query(HybridQuery(sparse=points[5].sparse, limit=5))
+    assert points[5].id in [h.id for h in sparse]
+    fused = store.query(query_for(points, 5, limit=5))
+    assert fused[0].id == points[5].id
+    dbsf = store.query(query_for(points, 5, limit=5, fusion="dbsf"))
+    assert dbsf[0].id == points[5].id
+
+
+def test_filters_and_access(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    by_id = {p.id: p.payload for p in points}
+
+    def ids(flt: PayloadFilter) -> list[str]:
+        return [h.id for h in store.query(query_for(points, 0, limit=60, prefetch_limit=60, filter=flt))]
+
+    got = ids(PayloadFilter(access=AccessFilter(tenant="a", visibility=["public"], groups=["sales"])))
+    assert got
+    for i in got:
+        assert by_id[i]["tenant"] == "a" and by_id[i]["visibility"] == "public" and not by_id[i]["acl"]
+    hr = ids(PayloadFilter(access=AccessFilter(groups=["hr"])))
+    assert any(by_id[i]["acl"] == ["hr"] for i in hr)
+    ranged = ids(PayloadFilter(must=[FieldMatch(key="kind", values=["paragraph"])],
+                               ranges=[FieldRange(key="page_start", gte=10, lte=20)],
+                               must_not=[FieldMatch(key="doc_id", values=["doc-0"])]))
+    assert ranged
+    for i in ranged:
+        p = by_id[i]
+        assert p["kind"] == "paragraph" and 10 <= p["page_start"] <= 20 and p["doc_id"] != "doc-0"
+    assert store.count(PayloadFilter(access=AccessFilter(tenant="a"))) == 30
+
+
+def test_delete_document_removes_exactly_its_points(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    assert store.delete_document("doc-1") == 15
+    assert store.count() == 45
+    assert store.count(PayloadFilter(must=[FieldMatch(key="doc_id", values=["doc-1"])])) == 0
+    assert store.delete_document("doc-1") == 0
+
+
+def test_dimension_mismatch_is_a_config_error(store: Any, tmp_path: Path) -> None:
+    store.upsert(corpus(4))
+    if isinstance(store, EdgeVectorStore):
+        store.close()
+        other = EdgeVectorStore(store.path)
+        other.open()
+        with pytest.raises(ConfigError):
+            other.ensure_collection(DIM + 1)
+        other.close()
+    else:
+        with pytest.raises(ConfigError):
+            store.ensure_collection(DIM + 1)
+
+
+def test_score_threshold_applies_before_the_limit(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    hits = store.query(HybridQuery(dense=points[2].dense, limit=50, score_threshold=0.5))
+    assert hits and all(h.score >= 0.5 for h in hits)
+
+
+def test_edge_persists_and_locks(tmp_path: Path) -> None:
+    path = tmp_path / "vectors" / "chunks"
+    first = EdgeVectorStore(path)
+    first.open()
+    first.ensure_collection(DIM)
+    first.upsert(corpus(10))
+    with pytest.raises(StoreLockedError) as err:
+        EdgeVectorStore(path).open()
+    assert "in use by process" in str(err.value)
+    script = textwrap.dedent(
+        f"""
+        from graphrag.stores.vector import EdgeVectorStore
+        from graphrag.errors import StoreLockedError
+        try:
+            EdgeVectorStore({str(path)!r}).open()
+        except StoreLockedError as exc:
+            print("locked")
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "locked"
+    first.close()
+    again = EdgeVectorStore(path)
+    again.open()
+    again.ensure_collection(DIM)
+    assert again.count() == 10
+    again.close()
+
+
+QUERIES = [
+    {"name": "dense", "make": lambda p: HybridQuery(dense=p[11].dense, limit=10)},
+    {"name": "sparse", "make": lambda p: HybridQuery(sparse=p[11].sparse, limit=10)},
+    {"name": "rrf", "make": lambda p: query_for(p, 11, limit=10, rrf_k=60)},
+    {"name": "weighted rrf", "make": lambda p: query_for(p, 23, limit=10, rrf_k=10,
+                                                         dense_weight=3.0, sparse_weight=1.0)},
+    {"name": "rrf + access", "make": lambda p: query_for(
+        p, 8, limit=10, filter=PayloadFilter(access=AccessFilter(tenant="b", groups=[])))},
+    {"name": "dense + range", "make": lambda p: HybridQuery(
+        dense=p[30].dense, limit=10, filter=PayloadFilter(ranges=[FieldRange(key="page_start", lte=40)]))},
+]
+
+
+@pytest.mark.parametrize("case", QUERIES, ids=[q["name"] for q in QUERIES])
+def test_edge_and_client_agree(case: dict[str, Any], tmp_path: Path) -> None:
+    points = corpus()
+    results = []
+    for kind in ("edge", "client"):
+        s = make_store(kind, tmp_path / kind)
+        s.open()
+        s.ensure_collection(DIM)
+        s.upsert(points)
+        results.append(s.query(case["make"](points)))
+        s.close()
+    edge, client = results
+    assert [h.id for h in edge] == [h.id for h in client]
+    assert [round(h.score, 4) for h in edge] == [round(h.score, 4) for h in client]
