@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     qdrant_api_key: SecretStr | None = None
     qdrant_collection: str = "chunks"
 
+    arcadedb_bolt_port: int = Field(default=0, ge=0, le=65535, description="0: a free port")
+    arcadedb_heap: str = Field(default="512m", pattern=r"^[1-9][0-9]*[mMgG]$")
+
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
 
@@ -69,6 +72,14 @@ class Settings(BaseSettings):
         except ValueError as exc:
             raise ValueError(f"{value!r} has an invalid port") from exc
         return value.strip()
+
+    @property
+    def graph_dir(self) -> Path:
+        return self.data_dir / "graph"
+
+    @property
+    def vector_dir(self) -> Path:
+        return self.data_dir / "vectors" / self.qdrant_collection
 
     @property
     def uses_embedded_graph(self) -> bool:

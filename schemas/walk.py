@@ -78,4 +78,5 @@ class WalkLimits(BaseModel):
     chunks_per_entity: int = Field(default=5, ge=0, le=100)
     related_hops: int = Field(default=2, ge=0, le=2)
     related_per_entity: int = Field(default=5, ge=0, le=100)
+    max_related_entities: int = Field(default=20, ge=0, le=1_000)
     max_chunks: int = Field(default=200, ge=1, le=5_000)

@@ -281,7 +281,7 @@ class Neo4jGraphStore:
             result.sections.setdefault(r["seed"], []).append(r["section_id"])
         if limits.siblings_per_seed:
             for r in self._read(
-                "walk_section_siblings", {**base, "per_seed": limits.siblings_per_seed}
+                "walk_section_siblings", {**base, "per_seed": limits.siblings_per_seed, "hops": limits.next_hops}
             ):
                 add(
                     NeighbourChunk(
@@ -346,6 +346,8 @@ class Neo4jGraphStore:
                 },
             )
             next_frontier: list[str] = []
+            room = max(0, limits.max_related_entities - len(reached))
+            rows = sorted(rows, key=lambda r: -float(r["weight"]))[:room]
             for r in rows:
                 entities.setdefault(
                     r["id"],

@@ -1,0 +1,46 @@
+# One-command entry points. `make test` and `make demo` work on a fresh machine: they create the
+# virtual environment and install what is needed first (PyPI and npm only).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+LINT_STAMP := tools/cypherlint/node_modules/.installed
+export OPENBLAS_NUM_THREADS ?= 1
+
+.PHONY: install demo test check lint format bench clean
+
+install: $(STAMP) $(LINT_STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $@
+
+$(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json
+	cd tools/cypherlint && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+demo: install
+	$(PY) -m graphrag.demo
+
+test: install
+	$(PY) -m pytest -q -p no:cacheprovider
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(PY) -m graphrag.stores.graph.lint
+
+format: install
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+check: lint test
+
+bench: install
+	$(PY) bench/stores.py --write-json .bench/stores.json
+
+clean:
+	rm -rf $(VENV) tools/cypherlint/node_modules .graphrag .bench

@@ -1,0 +1,1 @@
+"""Ingestion: parse documents, chunk them, embed, extract and resolve entities, write stores."""

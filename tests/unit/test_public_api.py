@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+import graphrag
+
+
+def test_public_api_is_pinned() -> None:
+    assert sorted(graphrag.__all__) == [
+        "ConfigError",
+        "GraphRAG",
+        "GraphRAGError",
+        "InputError",
+        "MissingExtraError",
+        "QueryError",
+        "Settings",
+        "StoreError",
+        "StoreLockedError",
+        "StoreUnavailableError",
+    ]
+    for name in graphrag.__all__:
+        assert getattr(graphrag, name) is not None
+
+
+def test_errors_share_one_root_and_carry_hints() -> None:
+    err = graphrag.ConfigError("GRAPHRAG_X", "bad", hint="fix it")
+    assert isinstance(err, graphrag.GraphRAGError)
+    assert str(err) == "GRAPHRAG_X: bad\n  -> fix it"
+    assert err.exit_code == 2
