@@ -67,3 +67,14 @@ class InputError(GraphRAGError):
     """A request, file or value from the user is not acceptable."""
 
     exit_code = 2
+
+
+class DocumentError(InputError):
+    """One input file cannot be ingested; ``path`` names it, ``reason`` is a short tag."""
+
+    exit_code = 1
+
+    def __init__(self, path: str, reason: str, message: str, *, hint: str | None = None) -> None:
+        super().__init__(f"{path}: {message}", hint=hint)
+        self.path = path
+        self.reason = reason

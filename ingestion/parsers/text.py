@@ -1,0 +1,71 @@
+"""Plain text and Markdown (YAML front matter first, then Docling's Markdown backend)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from pathlib import Path
+
+import yaml
+
+from graphrag.errors import DocumentError
+from ingestion.parsers.docling_formats import parse_with_docling
+from schemas.parsed import Block, ParsedDocument
+
+_FRONT_MATTER = re.compile(r"\A\ufeff?---\s*\n(.*?)\n(---|\.\.\.)\s*(\n|\Z)", re.DOTALL)
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise DocumentError(str(path), "encoding", "the text is neither UTF-8 nor Windows-1252",
+                        hint="convert it to UTF-8")
+
+
+def parse_markdown(path: Path) -> ParsedDocument:
+    text = read_text(path)
+    front: dict[str, object] = {}
+    match = _FRONT_MATTER.match(text)
+    if match:
+        try:
+            loaded = yaml.safe_load(match.group(1))
+        except yaml.YAMLError as exc:
+            raise DocumentError(str(path), "front_matter", f"invalid YAML front matter: {exc}",
+                                hint="fix the block between the leading --- lines") from None
+        front = loaded if isinstance(loaded, dict) else {}
+        text = text[match.end():]
+    parsed = parse_with_docling("markdown", path, text)
+    meta = {str(k).lower(): v for k, v in front.items()}
+    title = meta.get("title")
+    if isinstance(title, str) and title.strip():
+        parsed.title = title.strip()
+    for key in ("author", "authors"):
+        if isinstance(meta.get(key), str):
+            parsed.author = str(meta[key])
+    for key, target in (("date", "created"), ("created", "created"), ("modified", "modified"),
+                        ("updated", "modified")):
+        value = meta.get(key)
+        if isinstance(value, date | datetime | str) and str(value).strip():
+            setattr(parsed, target, str(value))
+    for key, value in meta.items():
+        if isinstance(value, str | int | float | bool) and key not in ("title",):
+            parsed.metadata[f"fm_{key}"] = value
+    if isinstance(meta.get("lang") or meta.get("language"), str):
+        parsed.language = str(meta.get("lang") or meta.get("language"))
+    return parsed
+
+
+def parse_text(path: Path) -> ParsedDocument:
+    text = read_text(path)
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
+    paragraphs = [p for p in paragraphs if p]
+    blocks = [Block(kind="paragraph", text=p) for p in paragraphs]
+    title = path.stem
+    if paragraphs and len(paragraphs[0]) <= 120 and not paragraphs[0].endswith((".", ":", ";")):
+        title = paragraphs[0]
+        blocks[0] = Block(kind="title", text=paragraphs[0], level=1)
+    return ParsedDocument(title=title, mime="text/plain", blocks=blocks)
