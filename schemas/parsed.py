@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from schemas.graph import Chunk, Section
+
 BlockKind = Literal["title", "heading", "paragraph", "list_item", "table", "code", "caption"]
 
 
@@ -45,3 +47,12 @@ class ParsedDocument(BaseModel):
     modified: str | None = None
     pages: int | None = None
     metadata: dict[str, str | int | float | bool] = Field(default_factory=dict)
+
+
+class ChunkedDocument(BaseModel):
+    """The chunker's output for one document: its section tree and its chunks in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sections: list[Section] = Field(default_factory=list)
+    chunks: list[Chunk] = Field(default_factory=list)
