@@ -162,9 +162,17 @@ class HierarchicalChunker:
                         else None
                     )
                 text = "  " * block.depth + "- " + block.text
-                units.append(_Unit(text, self.count_tokens(text), "list", block.page,
-                                   joiner="\n", glue=first and lead_in is not None,
-                                   lead_in=lead_in))
+                units.append(
+                    _Unit(
+                        text,
+                        self.count_tokens(text),
+                        "list",
+                        block.page,
+                        joiner="\n",
+                        glue=first and lead_in is not None,
+                        lead_in=lead_in,
+                    )
+                )
             elif block.kind == "code":
                 units += self._split_long(block.text, "code", block.page, limits, joiner="\n\n")
             elif block.kind == "caption" and units and units[-1].kind == "table":
@@ -172,8 +180,9 @@ class HierarchicalChunker:
                 units[-1].tokens += self.count_tokens(block.text)
             else:
                 for i, sentence in enumerate(split_sentences(block.text)):
-                    for piece in self._split_long(sentence, "paragraph", block.page, limits,
-                                                  joiner="\n\n" if i == 0 else " "):
+                    for piece in self._split_long(
+                        sentence, "paragraph", block.page, limits, joiner="\n\n" if i == 0 else " "
+                    ):
                         units.append(piece)
             previous = block
         if self.config.semantic and self.embed_sentences is not None:
@@ -198,8 +207,16 @@ class HierarchicalChunker:
             rows.append(row)
             size += row_tokens
         if rows:
-            units.append(_Unit(block.table_text(rows=rows), size, "table", block.page,
-                               joiner="\n\n", alone=True))
+            units.append(
+                _Unit(
+                    block.table_text(rows=rows),
+                    size,
+                    "table",
+                    block.page,
+                    joiner="\n\n",
+                    alone=True,
+                )
+            )
         return units
 
     def _split_long(
@@ -281,8 +298,10 @@ def _merge_small(chunks: list[list[_Unit]], limits: SizeLimits) -> list[list[_Un
             merged.append(chunk)
     if len(merged) > 1 and sum(u.tokens for u in merged[0]) < limits.min_tokens:
         first, second = merged[0], merged[1]
-        if not first[0].alone and not second[0].alone and (
-            sum(u.tokens for u in first + second) <= limits.max_tokens
+        if (
+            not first[0].alone
+            and not second[0].alone
+            and (sum(u.tokens for u in first + second) <= limits.max_tokens)
         ):
             merged[:2] = [first + second]
     return merged
@@ -292,7 +311,9 @@ def _render(units: list[_Unit]) -> str:
     parts: list[str] = []
     for i, unit in enumerate(units):
         if i:
-            parts.append(unit.joiner if unit.kind != "list" or units[i - 1].kind == "list" else "\n")
+            parts.append(
+                unit.joiner if unit.kind != "list" or units[i - 1].kind == "list" else "\n"
+            )
         parts.append(unit.text)
     return "".join(parts).strip()
 
@@ -309,5 +330,9 @@ def _add_overlap_context(chunks: list[Chunk]) -> None:
 
 def contextual_text(chunk: Chunk, doc_title: str) -> str:
     """What gets embedded and indexed: title and section path, then the chunk's own text."""
-    header = " > ".join([doc_title, *chunk.section_path]) if doc_title else " > ".join(chunk.section_path)
+    header = (
+        " > ".join([doc_title, *chunk.section_path])
+        if doc_title
+        else " > ".join(chunk.section_path)
+    )
     return f"{header}\n\n{chunk.text}" if header else chunk.text

@@ -36,14 +36,16 @@ def parse_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDocum
         raise DocumentError(str(path), "empty", "the file is empty")
     if size > max_bytes:
         raise DocumentError(
-            str(path), "too_large",
+            str(path),
+            "too_large",
             f"{size / 1e6:.1f} MB is over the {max_bytes / 1e6:.0f} MB limit",
             hint="split the file, or raise the limit (--max-mb / GRAPHRAG_MAX_FILE_MB)",
         )
     kind = kind_of(path)
     if kind == "unknown":
         raise DocumentError(
-            str(path), "unknown_format",
+            str(path),
+            "unknown_format",
             f"unsupported or unrecognised format ({path.suffix or 'no extension'})",
             hint="supported: PDF, DOCX, PPTX, XLSX, HTML, Markdown, plain text",
         )

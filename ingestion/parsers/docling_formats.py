@@ -17,10 +17,19 @@ from schemas.parsed import Block, ParsedDocument
 
 log = logging.getLogger(__name__)
 
-_DROP_LABELS = {"page_header", "page_footer", "footnote", "picture", "chart", "form", "key_value_region"}
+_DROP_LABELS = {
+    "page_header",
+    "page_footer",
+    "footnote",
+    "picture",
+    "chart",
+    "form",
+    "key_value_region",
+}
 
 
 def _backend(kind: str) -> tuple[Any, Any]:
+    B: Any
     try:
         from docling.datamodel.base_models import InputFormat
 
@@ -36,11 +45,17 @@ def _backend(kind: str) -> tuple[Any, Any]:
             from docling.backend.md_backend import MarkdownDocumentBackend as B
     except ImportError as exc:
         raise MissingExtraError(
-            f"parsing {kind}", "pip install 'docling-slim[format-markdown,format-html,format-docx,"
-            "format-pptx,format-xlsx]'"
+            f"parsing {kind}",
+            "pip install 'docling-slim[format-markdown,format-html,format-docx,"
+            "format-pptx,format-xlsx]'",
         ) from exc
-    fmt = {"docx": InputFormat.DOCX, "pptx": InputFormat.PPTX, "xlsx": InputFormat.XLSX,
-           "html": InputFormat.HTML, "markdown": InputFormat.MD}[kind]
+    fmt = {
+        "docx": InputFormat.DOCX,
+        "pptx": InputFormat.PPTX,
+        "xlsx": InputFormat.XLSX,
+        "html": InputFormat.HTML,
+        "markdown": InputFormat.MD,
+    }[kind]
     return fmt, B
 
 
@@ -52,17 +67,27 @@ def convert(kind: str, path: Path, text: str | None = None) -> Any:
     # Markdown without front matter and cleaned HTML arrive as text
     source: Any = BytesIO(text.encode("utf-8")) if text is not None else path
     try:
-        doc_in = InputDocument(path_or_stream=source, format=fmt, backend=backend,
-                               filename=path.name)
+        doc_in = InputDocument(
+            path_or_stream=source, format=fmt, backend=backend, filename=path.name
+        )
         if not doc_in.valid:
-            raise DocumentError(str(path), "corrupt", f"not a readable {kind.upper()} file",
-                                hint="open and re-save it, or check that it is not damaged")
-        return doc_in._backend.convert()
+            raise DocumentError(
+                str(path),
+                "corrupt",
+                f"not a readable {kind.upper()} file",
+                hint="open and re-save it, or check that it is not damaged",
+            )
+        backend_obj: Any = doc_in._backend
+        return backend_obj.convert()
     except DocumentError:
         raise
     except Exception as exc:  # the backends raise anything from zip to XML errors
-        raise DocumentError(str(path), "corrupt", f"cannot read {kind.upper()}: {exc}",
-                            hint="open and re-save it, or check that it is not damaged") from None
+        raise DocumentError(
+            str(path),
+            "corrupt",
+            f"cannot read {kind.upper()}: {exc}",
+            hint="open and re-save it, or check that it is not damaged",
+        ) from None
 
 
 def blocks_from(doc: Any, *, slides_as_pages: bool = False) -> list[Block]:
@@ -83,9 +108,11 @@ def blocks_from(doc: Any, *, slides_as_pages: bool = False) -> list[Block]:
                 blocks[-1].text = _glue(blocks[-1].text, text)
                 continue
             if text:
-                grand = parent.parent.resolve(doc) if parent.parent else None
+                grand = parent.parent.resolve(doc) if parent is not None and parent.parent else None
                 in_list = type(grand).__name__ == "ListItem"
-                blocks.append(Block(kind="list_item" if in_list else "paragraph", text=text, page=page))
+                blocks.append(
+                    Block(kind="list_item" if in_list else "paragraph", text=text, page=page)
+                )
                 inline_of = item.parent.cref
             continue
         inline_of = None
@@ -100,8 +127,14 @@ def blocks_from(doc: Any, *, slides_as_pages: bool = False) -> list[Block]:
         if not text:
             continue
         if kind_name == "TitleItem":
-            blocks.append(Block(kind="heading" if slides_as_pages or blocks else "title",
-                                text=text, level=1, page=page))
+            blocks.append(
+                Block(
+                    kind="heading" if slides_as_pages or blocks else "title",
+                    text=text,
+                    level=1,
+                    page=page,
+                )
+            )
         elif kind_name == "SectionHeaderItem":
             blocks.append(Block(kind="heading", text=text, level=int(item.level) + 1, page=page))
         elif kind_name == "ListItem":
@@ -126,7 +159,10 @@ def _table(item: Any, page: int | None) -> Block | None:
     grid = [[" ".join(str(c.text).split()) for c in row] for row in item.data.grid]
     if not grid or not any(any(cell for cell in row) for row in grid):
         return None
-    flags = [all(c.column_header for c in row) or any(c.column_header for c in row) for row in item.data.grid]
+    flags = [
+        all(c.column_header for c in row) or any(c.column_header for c in row)
+        for row in item.data.grid
+    ]
     n_header = 0
     while n_header < len(grid) - 1 and flags[n_header]:
         n_header += 1
@@ -170,7 +206,7 @@ def _office_properties(kind: str, path: Path, parsed: ParsedDocument) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             xml = archive.read("docProps/core.xml")
-        root = ElementTree.fromstring(xml)  # noqa: S314 - zip member of a file we already parsed
+        root = ElementTree.fromstring(xml)
     except (KeyError, zipfile.BadZipFile, ElementTree.ParseError, OSError):
         return
     ns = {"dc": "http://purl.org/dc/elements/1.1/", "dcterms": "http://purl.org/dc/terms/"}

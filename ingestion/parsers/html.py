@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from ingestion.parsers.docling_formats import parse_with_docling
 from ingestion.parsers.text import read_text
 from schemas.parsed import ParsedDocument
 
 # <header> is left alone: inside <main>/<article> it usually holds the title and lead
-_FURNITURE_TAGS = ("script", "style", "noscript", "nav", "footer", "aside", "form", "iframe",
-                   "svg", "button")
+_FURNITURE_TAGS = (
+    "script",
+    "style",
+    "noscript",
+    "nav",
+    "footer",
+    "aside",
+    "form",
+    "iframe",
+    "svg",
+    "button",
+)
 _FURNITURE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search"}
 _FURNITURE_NAMES = re.compile(
     r"(^|[-_ ])(nav|navbar|navigation|menu|footer|sidebar|breadcrumbs?|cookie|banner|toc|"
@@ -26,7 +37,7 @@ def clean_html(html: str) -> tuple[str, str | None]:
 
     soup = BeautifulSoup(html, "html.parser")
     title = soup.title.get_text(" ", strip=True) if soup.title else None
-    root = soup.find("main") or soup.find(attrs={"role": "main"}) or soup.find("article") or soup.body
+    root: Any = soup.find("main") or soup.find("article") or soup.find(role="main") or soup.body
     if root is None:
         root = soup
     for tag in root.find_all(_FURNITURE_TAGS):
@@ -34,8 +45,12 @@ def clean_html(html: str) -> tuple[str, str | None]:
     doomed = []
     for tag in root.find_all(["div", "section", "ul", "ol", "table", "span", "p", "a"]):
         attrs = tag.attrs or {}
-        names = " ".join([str(attrs.get("id", "")), *[str(c) for c in attrs.get("class", []) or []]])
-        if attrs.get("role") in _FURNITURE_ROLES or (names.strip() and _FURNITURE_NAMES.search(names)):
+        names = " ".join(
+            [str(attrs.get("id", "")), *[str(c) for c in attrs.get("class", []) or []]]
+        )
+        if attrs.get("role") in _FURNITURE_ROLES or (
+            names.strip() and _FURNITURE_NAMES.search(names)
+        ):
             doomed.append(tag)
     for tag in doomed:
         if not tag.decomposed:

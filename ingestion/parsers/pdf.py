@@ -35,15 +35,23 @@ def _reader(path: Path) -> Any:
     try:
         reader = PdfReader(str(path))
         if reader.is_encrypted and not reader.decrypt(""):
-            raise DocumentError(str(path), "encrypted", "the PDF is password-protected",
-                                hint="remove the password (or export an unprotected copy)")
+            raise DocumentError(
+                str(path),
+                "encrypted",
+                "the PDF is password-protected",
+                hint="remove the password (or export an unprotected copy)",
+            )
         _ = len(reader.pages)
         return reader
     except DocumentError:
         raise
     except (PdfReadError, ValueError, KeyError, OSError, TypeError) as exc:
-        raise DocumentError(str(path), "corrupt", f"not a readable PDF: {exc}",
-                            hint="re-export the PDF; the file may be truncated") from None
+        raise DocumentError(
+            str(path),
+            "corrupt",
+            f"not a readable PDF: {exc}",
+            hint="re-export the PDF; the file may be truncated",
+        ) from None
 
 
 def _outline(reader: Any) -> dict[tuple[int, str], int]:
@@ -96,7 +104,9 @@ def parse_pdf(path: Path) -> ParsedDocument:
 
                 lines = page.filter(outside).extract_text_lines(return_chars=True)
             except Exception as exc:
-                raise DocumentError(str(path), "corrupt", f"page {pno} cannot be read: {exc}") from None
+                raise DocumentError(
+                    str(path), "corrupt", f"page {pno} cannot be read: {exc}"
+                ) from None
             page_lines = []
             for ln in lines:
                 text = " ".join(ln["text"].split())
@@ -104,8 +114,15 @@ def parse_pdf(path: Path) -> ParsedDocument:
                     continue
                 size = Counter(round(c["size"], 1) for c in ln["chars"]).most_common(1)[0][0]
                 sizes[size] += len(text)
-                page_lines.append({"text": text, "size": size, "top": ln["top"],
-                                   "bottom": ln["bottom"], "height": float(page.height)})
+                page_lines.append(
+                    {
+                        "text": text,
+                        "size": size,
+                        "top": ln["top"],
+                        "bottom": ln["bottom"],
+                        "height": float(page.height),
+                    }
+                )
             lines_per_page.append(page_lines)
             page_tables = []
             for t in tables:
@@ -119,11 +136,15 @@ def parse_pdf(path: Path) -> ParsedDocument:
             tables_per_page.append(page_tables)
 
     if not sizes and not any(tables_per_page):
-        raise DocumentError(str(path), "no_text", "the PDF has no text layer (a scan?)",
-                            hint="run OCR on it first (e.g. ocrmypdf), then ingest the result")
+        raise DocumentError(
+            str(path),
+            "no_text",
+            "the PDF has no text layer (a scan?)",
+            hint="run OCR on it first (e.g. ocrmypdf), then ingest the result",
+        )
     furniture = _running_lines(lines_per_page)
-    body = sizes.most_common(1)[0][0] if sizes else 0.0
-    heading_sizes = sorted({s for s in sizes if s > body + 0.5}, reverse=True)[:4]
+    body_size = sizes.most_common(1)[0][0] if sizes else 0.0
+    heading_sizes = sorted({s for s in sizes if s > body_size + 0.5}, reverse=True)[:4]
     level_of = {s: i + 1 for i, s in enumerate(heading_sizes)}
 
     blocks: list[Block] = []
@@ -138,12 +159,21 @@ def parse_pdf(path: Path) -> ParsedDocument:
             if _DIGITS.sub("#", _norm(text)) in furniture and _at_edge(ln):
                 continue
             level = outline.get((pno, _norm(text)))
-            if level is None and not outline and ln["size"] in level_of and len(text) <= MAX_HEADING_CHARS:
+            if (
+                level is None
+                and not outline
+                and ln["size"] in level_of
+                and len(text) <= MAX_HEADING_CHARS
+            ):
                 level = level_of[ln["size"]]
             if level is not None:
                 prev = blocks[-1] if blocks else None
-                if prev and prev.kind == "heading" and prev.page == pno and last_bottom is not None and (
-                    ln["top"] - last_bottom < ln["size"] * 0.6 and prev.level == level
+                if (
+                    prev
+                    and prev.kind == "heading"
+                    and prev.page == pno
+                    and last_bottom is not None
+                    and (ln["top"] - last_bottom < ln["size"] * 0.6 and prev.level == level)
                 ):
                     prev.text += " " + text  # a heading that wraps onto a second line
                 else:
@@ -153,7 +183,12 @@ def parse_pdf(path: Path) -> ParsedDocument:
             else:
                 prev = blocks[-1] if blocks else None
                 gap_ok = last_bottom is not None and ln["top"] - last_bottom < ln["size"] * 0.9
-                if prev is not None and prev.kind in ("paragraph", "list_item") and prev.page == pno and gap_ok:
+                if (
+                    prev is not None
+                    and prev.kind in ("paragraph", "list_item")
+                    and prev.page == pno
+                    and gap_ok
+                ):
                     prev.text = _join(prev.text, text)
                 else:
                     blocks.append(Block(kind="paragraph", text=text, page=pno))
@@ -181,8 +216,8 @@ def _join(a: str, b: str) -> str:
 
 
 def _at_edge(line: dict[str, Any]) -> bool:
-    height = line["height"] or 1.0
-    return line["top"] < height * EDGE_BAND or line["bottom"] > height * (1 - EDGE_BAND)
+    height = float(line["height"] or 1.0)
+    return bool(line["top"] < height * EDGE_BAND or line["bottom"] > height * (1 - EDGE_BAND))
 
 
 def _running_lines(lines_per_page: list[list[dict[str, Any]]]) -> set[str]:
@@ -191,7 +226,11 @@ def _running_lines(lines_per_page: list[list[dict[str, Any]]]) -> set[str]:
         return set()
     counts: Counter[str] = Counter()
     for page_lines in lines_per_page:
-        seen = {_DIGITS.sub("#", _norm(ln["text"])) for ln in page_lines if "text" in ln and _at_edge(ln)}
+        seen = {
+            _DIGITS.sub("#", _norm(ln["text"]))
+            for ln in page_lines
+            if "text" in ln and _at_edge(ln)
+        }
         counts.update(seen)
     threshold = max(2, int(len(lines_per_page) * 0.5))
     return {text for text, n in counts.items() if n >= threshold}

@@ -22,8 +22,12 @@ def read_text(path: Path) -> str:
             return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise DocumentError(str(path), "encoding", "the text is neither UTF-8 nor Windows-1252",
-                        hint="convert it to UTF-8")
+    raise DocumentError(
+        str(path),
+        "encoding",
+        "the text is neither UTF-8 nor Windows-1252",
+        hint="convert it to UTF-8",
+    )
 
 
 def parse_markdown(path: Path) -> ParsedDocument:
@@ -34,10 +38,14 @@ def parse_markdown(path: Path) -> ParsedDocument:
         try:
             loaded = yaml.safe_load(match.group(1))
         except yaml.YAMLError as exc:
-            raise DocumentError(str(path), "front_matter", f"invalid YAML front matter: {exc}",
-                                hint="fix the block between the leading --- lines") from None
+            raise DocumentError(
+                str(path),
+                "front_matter",
+                f"invalid YAML front matter: {exc}",
+                hint="fix the block between the leading --- lines",
+            ) from None
         front = loaded if isinstance(loaded, dict) else {}
-        text = text[match.end():]
+        text = text[match.end() :]
     parsed = parse_with_docling("markdown", path, text)
     meta = {str(k).lower(): v for k, v in front.items()}
     title = meta.get("title")
@@ -46,8 +54,12 @@ def parse_markdown(path: Path) -> ParsedDocument:
     for key in ("author", "authors"):
         if isinstance(meta.get(key), str):
             parsed.author = str(meta[key])
-    for key, target in (("date", "created"), ("created", "created"), ("modified", "modified"),
-                        ("updated", "modified")):
+    for key, target in (
+        ("date", "created"),
+        ("created", "created"),
+        ("modified", "modified"),
+        ("updated", "modified"),
+    ):
         value = meta.get(key)
         if isinstance(value, date | datetime | str) and str(value).strip():
             setattr(parsed, target, str(value))

@@ -281,7 +281,8 @@ class Neo4jGraphStore:
             result.sections.setdefault(r["seed"], []).append(r["section_id"])
         if limits.siblings_per_seed:
             for r in self._read(
-                "walk_section_siblings", {**base, "per_seed": limits.siblings_per_seed, "hops": limits.next_hops}
+                "walk_section_siblings",
+                {**base, "per_seed": limits.siblings_per_seed, "hops": limits.next_hops},
             ):
                 add(
                     NeighbourChunk(

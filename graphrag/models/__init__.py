@@ -1,0 +1,1 @@
+"""Models: embedders, sparse encoders, rerankers, LLMs. Loaded lazily, chosen by name."""
