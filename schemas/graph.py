@@ -147,3 +147,17 @@ class DeleteReport(BaseModel):
 class DocumentSummary(BaseModel):
     document: Document
     chunks: int = 0
+
+
+class EntitySpan(BaseModel):
+    """An entity as an extractor found it in one chunk, before resolution."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chunk_id: str
+    text: str
+    type: str
+    sentence: int = 0  # index of the sentence inside the chunk
+    start: int = 0
+    end: int = 0
+    long_form: str | None = None  # "Kündigungsschutzgesetz (KSchG)": the spelled-out name

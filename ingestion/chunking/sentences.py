@@ -21,7 +21,7 @@ ABBREVIATIONS = frozenset(
     beschl. az. v. vom. dr. prof. dipl. ing. hr. fr. st. str. tel. no. vs. e. g. i. e. cf. al.
     fig. eq. sec. ch. vol. pp. p. jan. feb. mär. apr. jun. jul. aug. sep. sept. okt. oct. nov.
     dez. dec. mr. mrs. ms. jr. sr. inc. ltd. co. corp. gmbh. e. v.
-    """.split()  # noqa: SIM905 - a word list reads better as text
+    """.split()
 )
 _LAST_TOKEN = re.compile(r"(\S+)\s*$")
 
