@@ -6,15 +6,26 @@ import json
 import logging
 import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
-from graphrag.errors import GraphRAGError
+from graphrag.errors import GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
+from schemas import VISIBILITIES, AccessFilter
 
 app = typer.Typer(
     name="graphrag",
@@ -50,6 +61,122 @@ def status(as_json: JsonFlag = False) -> None:
     out.print(table)
 
 
+class _Bars:
+    """Rich progress bars on stderr, one per stage."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.tasks: dict[str, TaskID] = {}
+
+    def stage(self, name: str, total: int | None = None) -> None:
+        if name in self.tasks:
+            self.progress.reset(self.tasks[name], total=total)
+        else:
+            self.tasks[name] = self.progress.add_task(name, total=total)
+
+    def advance(self, name: str, n: int = 1, detail: str = "") -> None:
+        if name in self.tasks:
+            self.progress.update(
+                self.tasks[name], advance=n, description=f"{name} {detail}".strip()
+            )
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="files and folders")],
+    tenant: Annotated[str, typer.Option(help="tenant the documents belong to")] = "default",
+    visibility: Annotated[str, typer.Option(help="public|internal|confidential|restricted")] = (
+        "internal"
+    ),
+    acl: Annotated[list[str], typer.Option(help="group allowed to read (repeatable)")] = [],  # noqa: B006
+    include: Annotated[list[str], typer.Option(help="glob to include (repeatable)")] = [],  # noqa: B006
+    exclude: Annotated[list[str], typer.Option(help="glob to exclude (repeatable)")] = [],  # noqa: B006
+    recursive: Annotated[bool, typer.Option(help="descend into folders")] = True,
+    as_json: JsonFlag = False,
+) -> None:
+    """Ingest documents. Exit 0: all ingested or unchanged; 1: some failed; 2: bad usage."""
+    if visibility not in VISIBILITIES:
+        raise InputError(f"--visibility {visibility!r} is not one of {', '.join(VISIBILITIES)}")
+    with _rag() as rag:
+        columns = (
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+        )
+        with Progress(*columns, console=err, transient=True, disable=as_json) as bars:
+            report = rag.ingest(
+                paths,
+                tenant=tenant,
+                visibility=visibility,
+                acl=acl,
+                include=include,
+                exclude=exclude,
+                recursive=recursive,
+                progress=_Bars(bars),
+            )
+    if as_json:
+        print(json.dumps(report.summary(), ensure_ascii=False))
+    else:
+        table = Table(title="ingested", show_header=False)
+        for key in ("documents", "sections", "chunks", "entities", "relations", "unchanged"):
+            table.add_row(key, str(getattr(report, key)))
+        table.add_row(
+            "time per stage (s)", ", ".join(f"{k} {v:.1f}" for k, v in report.timings_s.items())
+        )
+        out.print(table)
+        for e in report.errors:
+            err.print(f"[red]failed[/] {e.error}", highlight=False)
+    raise typer.Exit(1 if report.errors else 0)
+
+
+@app.command()
+def documents(
+    tenant: Annotated[str | None, typer.Option(help="only this tenant's documents")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the ingested documents."""
+    with _rag() as rag:
+        docs = rag.documents(AccessFilter(tenant=tenant))
+    if as_json:
+        print(
+            json.dumps(
+                [{**d.document.model_dump(mode="json"), "chunks": d.chunks} for d in docs],
+                ensure_ascii=False,
+            )
+        )
+        return
+    table = Table("id", "title", "source", "tenant", "chunks", "version")
+    for d in docs:
+        table.add_row(
+            d.document.id,
+            d.document.title,
+            d.document.source,
+            d.document.tenant,
+            str(d.chunks),
+            str(d.document.version),
+        )
+    out.print(table)
+
+
+@app.command()
+def delete(
+    document: Annotated[str, typer.Argument(help="document id or source path")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Delete a document and everything only it owns."""
+    with _rag() as rag:
+        report = rag.delete(document)
+    if as_json:
+        print(json.dumps(report.model_dump()))
+    else:
+        out.print(
+            f"deleted {report.chunks} chunks, {report.sections} sections, "
+            f"{report.entities} orphan entities of {report.doc_id}"
+        )
+
+
 @app.command("lint-cypher")
 def lint_cypher() -> None:
     """Check every statement in cypher/ with Neo4j's own analyser (needs Node)."""
@@ -61,7 +188,8 @@ def lint_cypher() -> None:
 def _configure_logging() -> None:
     level = os.environ.get("GRAPHRAG_LOG_LEVEL", "WARNING").upper()
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger("neo4j").setLevel(max(logging.getLevelName(level), logging.ERROR))
+    for noisy in ("neo4j", "pypdf", "pdfminer", "docling", "docling_core"):
+        logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.ERROR))
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -39,6 +39,11 @@ class Settings(BaseSettings):
     arcadedb_bolt_port: int = Field(default=0, ge=0, le=65535, description="0: a free port")
     arcadedb_heap: str = Field(default="512m", pattern=r"^[1-9][0-9]*[mMgG]$")
 
+    embedder: str = Field(default="e5-small", description="e5-small, use-multilingual, st:<model>")
+    max_file_mb: float = Field(default=100.0, gt=0)
+    chunk_target_tokens: int = Field(default=300, ge=16, le=8192)
+    chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
+
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
 

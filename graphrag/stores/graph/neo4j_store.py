@@ -229,6 +229,18 @@ class Neo4jGraphStore:
         rows = self._read("list_documents", access.as_params())
         return [DocumentSummary(document=document_from(r["doc"]), chunks=r["chunks"]) for r in rows]
 
+    def list_entities(self) -> list[Entity]:
+        return [
+            Entity(id=r["id"], name=r["name"], type=r["type"], aliases=list(r["aliases"] or []))
+            for r in self._read("list_entities", {})
+        ]
+
+    def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
+        if not entity_ids:
+            return {}
+        rows = self._read("documents_mentioning", {"entity_ids": list(entity_ids)})
+        return {r["entity_id"]: list(r["doc_ids"]) for r in rows}
+
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
         if not ids:
             return []

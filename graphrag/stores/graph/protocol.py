@@ -10,6 +10,7 @@ from schemas import (
     DeleteReport,
     Document,
     DocumentSummary,
+    Entity,
     EntityPath,
     GraphBatch,
     GraphStats,
@@ -20,6 +21,8 @@ from schemas import (
 
 @runtime_checkable
 class GraphStore(Protocol):
+    def describe(self) -> str: ...
+
     def open(self) -> None:
         """Connect (and start an embedded engine); fails fast with a clear error."""
 
@@ -38,7 +41,15 @@ class GraphStore(Protocol):
 
     def list_documents(self, access: AccessFilter) -> list[DocumentSummary]: ...
 
+    def list_entities(self) -> list[Entity]:
+        """All entities with their aliases (resolution continues across runs)."""
+
+    def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
+        """Entity id -> ids of the documents whose chunks mention it."""
+
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]: ...
+
+    def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]: ...
 
     def neighbourhood(
         self, seed_ids: list[str], access: AccessFilter, limits: WalkLimits

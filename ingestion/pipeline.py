@@ -1,0 +1,315 @@
+"""The ingestion pipeline: files -> parse -> chunk -> embed + sparse -> entities -> stores.
+
+Order of writes makes every file all-or-nothing and re-runs exact:
+
+1. an unchanged file (same SHA-256 as the stored document) is skipped;
+2. a changed file's old version is deleted from the graph, then from the vectors;
+3. the new points are upserted, then the whole graph batch is written in one transaction,
+   with the Document node in it.
+
+The Document node therefore exists only when everything of that version is stored; a run
+killed at any point leaves either the old state or points without a document, which the next
+run deletes before writing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from graphrag.errors import DocumentError, StoreError
+from graphrag.models.embedders import Embedder
+from graphrag.models.sparse import SparseEncoder
+from graphrag.stores.graph import GraphStore
+from graphrag.stores.vector import VectorStore
+from ingestion.chunking import Chunker, contextual_text
+from ingestion.entities import EntityExtractor, EntityResolver, extract_relations
+from ingestion.entities.resolver import normalise
+from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
+from ingestion.progress import NoProgress, Progress
+from ingestion.report import FileError, IngestReport
+from schemas import (
+    AccessFields,
+    Chunk,
+    Document,
+    DocumentLink,
+    Entity,
+    GraphBatch,
+    Mention,
+    VectorPoint,
+    document_id,
+)
+from schemas.parsed import ChunkedDocument, ParsedDocument
+
+log = logging.getLogger(__name__)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class IngestionPipeline:
+    def __init__(
+        self,
+        graph: GraphStore,
+        vectors: VectorStore,
+        embedder: Embedder,
+        sparse: SparseEncoder,
+        chunker: Chunker,
+        extractor: EntityExtractor,
+        *,
+        resolver: EntityResolver | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        progress: Progress | None = None,
+    ) -> None:
+        self.graph = graph
+        self.vectors = vectors
+        self.embedder = embedder
+        self.sparse = sparse
+        self.chunker = chunker
+        self.extractor = extractor
+        self.resolver = resolver
+        self.max_bytes = max_bytes
+        self.progress = progress or NoProgress()
+        self._timings: dict[str, float] = defaultdict(float)
+
+    @contextmanager
+    def _timed(self, stage: str) -> Iterator[None]:
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self._timings[stage] += time.perf_counter() - start
+
+    def ingest(self, files: list[Path], access: AccessFields | None = None) -> IngestReport:
+        access = access or AccessFields()
+        report = IngestReport()
+        self._timings = defaultdict(float)
+        if self.resolver is None:
+            with self._timed("resolve"):
+                self.resolver = EntityResolver(known=self.graph.list_entities())
+        written: list[tuple[Document, list[str]]] = []
+        self.progress.stage("files", len(files))
+        for path in files:
+            try:
+                outcome = self._one(path, access, report)
+                if outcome is not None:
+                    written.append(outcome)
+            except DocumentError as exc:
+                report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
+                log.info("skipped %s: %s", path, exc)
+            except StoreError:
+                raise
+            except Exception as exc:  # a parser bug must not stop the batch
+                log.exception("failed on %s", path)
+                report.errors.append(
+                    FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
+                )
+            self.progress.advance("files", 1, detail=path.name)
+        if written:
+            with self._timed("graph_write"):
+                self._link_documents(written)
+        report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
+        return report
+
+    # -- one file ----------------------------------------------------------------------------
+
+    def _one(
+        self, path: Path, access: AccessFields, report: IngestReport
+    ) -> tuple[Document, list[str]] | None:
+        with self._timed("hash"):
+            try:
+                sha = file_sha256(path)
+            except OSError as exc:
+                raise DocumentError(str(path), "unreadable", f"cannot read: {exc}") from None
+            doc_id = document_id(str(path.resolve()), access.tenant)
+            existing = self.graph.get_document(doc_id)
+        if existing is not None and existing.sha256 == sha:
+            report.unchanged += 1
+            return None
+        with self._timed("parse"):
+            parsed = parse_file(path, max_bytes=self.max_bytes)
+        with self._timed("chunk"):
+            chunked = self.chunker.chunk(parsed, doc_id, access)
+        if not chunked.chunks:
+            raise DocumentError(str(path), "no_text", "no text to index after parsing")
+        document = self._document(path, parsed, doc_id, sha, access, existing)
+        points = self._points(document, chunked)
+        batch, names = self._graph_batch(document, parsed, chunked)
+        if existing is not None:
+            with self._timed("delete"):
+                self.graph.delete_document(doc_id)
+                report.deleted_versions += 1
+        with self._timed("vector_write"):
+            self.vectors.delete_document(doc_id)  # leftovers of a killed run, or the old version
+            self.vectors.upsert(points)
+        with self._timed("graph_write"):
+            self.graph.write(batch)
+        report.documents += 1
+        report.sections += len(batch.sections)
+        report.chunks += len(batch.chunks)
+        report.entities += len(batch.entities)
+        report.relations += len(batch.relations)
+        return document, names
+
+    def _document(
+        self,
+        path: Path,
+        parsed: ParsedDocument,
+        doc_id: str,
+        sha: str,
+        access: AccessFields,
+        existing: Document | None,
+    ) -> Document:
+        return Document(
+            id=doc_id,
+            title=parsed.title,
+            source=str(path.resolve()),
+            mime=parsed.mime,
+            sha256=sha,
+            version=(existing.version + 1) if existing else 1,
+            language=parsed.language,
+            author=parsed.author,
+            created=_date(parsed.created),
+            modified=_date(parsed.modified),
+            tenant=access.tenant,
+            visibility=access.visibility,
+            acl=list(access.acl),
+            metadata={**parsed.metadata, **({"pages": parsed.pages} if parsed.pages else {})},
+        )
+
+    def _points(self, document: Document, chunked: ChunkedDocument) -> list[VectorPoint]:
+        texts = [contextual_text(c, document.title) for c in chunked.chunks]
+        self.progress.stage("embed", len(texts))
+        dense: list[list[float]] = []
+        with self._timed("embed"):
+            for start in range(0, len(texts), 32):
+                dense += self.embedder.embed_documents(texts[start : start + 32])
+                self.progress.advance("embed", min(32, len(texts) - start))
+        with self._timed("sparse"):
+            sparse = self.sparse.encode_documents(texts, [c.language for c in chunked.chunks])
+        return [
+            VectorPoint(id=c.id, dense=d, sparse=s, payload=_payload(c, document))
+            for c, d, s in zip(chunked.chunks, dense, sparse, strict=True)
+        ]
+
+    def _graph_batch(
+        self, document: Document, parsed: ParsedDocument, chunked: ChunkedDocument
+    ) -> tuple[GraphBatch, list[str]]:
+        assert self.resolver is not None
+        names = _document_names(document, parsed)
+        abbreviation = parsed.metadata.get("fm_jurabk")
+        if isinstance(abbreviation, str) and abbreviation:
+            self.resolver.add_alias_pair(abbreviation, parsed.title, "LAW")
+        with self._timed("entities"):
+            spans = self.extractor.extract(chunked.chunks)
+        with self._timed("resolve"):
+            entity_of = self.resolver.resolve(spans, document.id)
+            relations = extract_relations(chunked.chunks, spans, entity_of)
+        counts: dict[tuple[str, str], int] = defaultdict(int)
+        surfaces: dict[tuple[str, str], set[str]] = defaultdict(set)
+        entities: dict[str, Entity] = {}
+        for i, span in enumerate(spans):
+            entity = entity_of[i]
+            entities[entity.id] = entity
+            counts[(span.chunk_id, entity.id)] += 1
+            surfaces[(span.chunk_id, entity.id)].add(span.text)
+        mentions = [
+            Mention(chunk_id=c, entity_id=e, count=n, surface=sorted(surfaces[(c, e)]))
+            for (c, e), n in sorted(counts.items())
+        ]
+        batch = GraphBatch(
+            documents=[document],
+            sections=chunked.sections,
+            chunks=chunked.chunks,
+            entities=list(entities.values()),
+            mentions=mentions,
+            relations=relations,
+        )
+        return batch, names
+
+    def _link_documents(self, written: list[tuple[Document, list[str]]]) -> None:
+        """REFERENCES between documents: a document that mentions another by name or
+        abbreviation (in either order of ingestion)."""
+        assert self.resolver is not None
+        by_key: dict[str, set[str]] = defaultdict(set)
+        for entity in self.resolver.entities():
+            for alias in {entity.name, *entity.aliases}:
+                by_key[normalise(alias)].add(entity.id)
+        targets: dict[str, set[str]] = defaultdict(set)  # entity id -> documents it names
+        for document, names in written:
+            for name in names:
+                for eid in by_key.get(normalise(name), ()):
+                    targets[eid].add(document.id)
+        if not targets:
+            return
+        mentioning = self.graph.documents_mentioning(sorted(targets))
+        links = {
+            (source, target)
+            for eid, named in targets.items()
+            for source in mentioning.get(eid, [])
+            for target in named
+            if source != target
+        }
+        if links:
+            self.graph.write(
+                GraphBatch(links=[DocumentLink(source_id=s, target_id=t) for s, t in sorted(links)])
+            )
+
+
+def _document_names(document: Document, parsed: ParsedDocument) -> list[str]:
+    """What other documents may call this one: title, abbreviation, "Long (ABBR)" parts."""
+    names = {document.title}
+    for key in ("fm_jurabk", "fm_abbreviation", "fm_short_title"):
+        value = parsed.metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            names.add(value.strip())
+    first_heading = next((b.text for b in parsed.blocks if b.kind in ("title", "heading")), "")
+    if "(" in first_heading and first_heading.endswith(")"):
+        long, _, short = first_heading[:-1].partition("(")
+        names.update({long.strip(), short.strip()})
+    return sorted(n for n in names if len(n) >= 2)
+
+
+def _payload(chunk: Chunk, document: Document) -> dict[str, Any]:
+    return {
+        "doc_id": chunk.doc_id,
+        "section_id": chunk.section_id,
+        "ordinal": chunk.ordinal,
+        "kind": chunk.kind,
+        "language": chunk.language,
+        "mime": document.mime,
+        "page_start": chunk.page_start,
+        "page_end": chunk.page_end,
+        "level": len(chunk.section_path),
+        "section_path": " > ".join(chunk.section_path),
+        "title": document.title,
+        "tenant": chunk.tenant,
+        "visibility": chunk.visibility,
+        "acl": list(chunk.acl),
+        "modified": document.modified.isoformat() if document.modified else None,
+    }
+
+
+def _date(value: str | None) -> Any:
+    if not value:
+        return None
+    from datetime import datetime
+
+    text = value.strip().replace("Z", "+00:00")
+    for candidate in (text, text[:10]):
+        try:
+            return datetime.fromisoformat(candidate)
+        except ValueError:
+            continue
+    return None

@@ -1,0 +1,36 @@
+"""What an ingestion run did: counts written, files unchanged, errors, time per stage."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class FileError(BaseModel):
+    path: str
+    error: str
+    reason: str = "error"
+
+
+class IngestReport(BaseModel):
+    documents: int = 0
+    sections: int = 0
+    chunks: int = 0
+    entities: int = 0
+    relations: int = 0
+    unchanged: int = 0
+    deleted_versions: int = 0
+    errors: list[FileError] = Field(default_factory=list)
+    timings_s: dict[str, float] = Field(default_factory=dict)
+    embedding_cache_hits: int = 0
+
+    def summary(self) -> dict[str, object]:
+        """The CLI's ``--json`` object."""
+        return {
+            "documents": self.documents,
+            "sections": self.sections,
+            "chunks": self.chunks,
+            "entities": self.entities,
+            "relations": self.relations,
+            "unchanged": self.unchanged,
+            "errors": [{"path": e.path, "error": e.error} for e in self.errors],
+        }
