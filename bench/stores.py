@@ -48,19 +48,31 @@ def pct(values: list[float], q: float) -> float:
 
 
 def text(rng: random.Random, n: int = 1000) -> str:
-    words = ["".join(rng.choices(string.ascii_lowercase, k=rng.randint(3, 9))) for _ in range(n // 6)]
+    words = [
+        "".join(rng.choices(string.ascii_lowercase, k=rng.randint(3, 9))) for _ in range(n // 6)
+    ]
     return " ".join(words)[:n]
 
 
 def graph_batches(n_chunks: int, per_doc: int, rng: random.Random) -> list[GraphBatch]:
-    entities = [Entity(id=stable_id("e", i), name=f"Entity {i}", type="ORG") for i in range(n_chunks // 10)]
+    entities = [
+        Entity(id=stable_id("e", i), name=f"Entity {i}", type="ORG") for i in range(n_chunks // 10)
+    ]
     out = []
     for d in range(n_chunks // per_doc):
         doc = Document(id=stable_id("d", d), title=f"Doc {d}", source=f"doc{d}.md")
-        sec = Section(id=stable_id("s", d), doc_id=doc.id, title="S", level=1, path=["S"], ordinal=0)
+        sec = Section(
+            id=stable_id("s", d), doc_id=doc.id, title="S", level=1, path=["S"], ordinal=0
+        )
         chunks = [
-            Chunk(id=stable_id("c", d, i), doc_id=doc.id, section_id=sec.id, ordinal=i,
-                  text=text(rng), section_path=["Doc", "S"])
+            Chunk(
+                id=stable_id("c", d, i),
+                doc_id=doc.id,
+                section_id=sec.id,
+                ordinal=i,
+                text=text(rng),
+                section_path=["Doc", "S"],
+            )
             for i in range(per_doc)
         ]
         mentions, used = [], {}
@@ -73,8 +85,16 @@ def graph_batches(n_chunks: int, per_doc: int, rng: random.Random) -> list[Graph
             Relation(source_id=ids[i], target_id=ids[i + 1], chunk_ids=[chunks[i % per_doc].id])
             for i in range(0, len(ids) - 1, 2)
         ]
-        out.append(GraphBatch(documents=[doc], sections=[sec], chunks=chunks,
-                              entities=list(used.values()), mentions=mentions, relations=relations))
+        out.append(
+            GraphBatch(
+                documents=[doc],
+                sections=[sec],
+                chunks=chunks,
+                entities=list(used.values()),
+                mentions=mentions,
+                relations=relations,
+            )
+        )
     return out
 
 
@@ -89,7 +109,9 @@ def bench_graph(n_chunks: int, results: dict[str, float]) -> None:
         starts.append(time.perf_counter() - t)
         store.close()
     results["arcadedb_start_s_median"] = statistics.median(starts)
-    print(f"ArcadeDB start (spawn to Bolt ready), median of 3: {results['arcadedb_start_s_median']:.2f} s")
+    print(
+        f"ArcadeDB start (spawn to Bolt ready), median of 3: {results['arcadedb_start_s_median']:.2f} s"
+    )
 
     store = ArcadeDBGraphStore(root / "main")
     store.open()
@@ -101,15 +123,19 @@ def bench_graph(n_chunks: int, results: dict[str, float]) -> None:
         store.write(GraphBatch(documents=b.documents, sections=b.sections, chunks=b.chunks))
     chunk_s = time.perf_counter() - t
     results["graph_chunk_upserts_per_s"] = n_chunks / chunk_s
-    print(f"graph chunk upserts (1 KB text, with PARENT/NEXT edges, 500/batch): "
-          f"{results['graph_chunk_upserts_per_s']:.0f} chunks/s")
+    print(
+        f"graph chunk upserts (1 KB text, with PARENT/NEXT edges, 500/batch): "
+        f"{results['graph_chunk_upserts_per_s']:.0f} chunks/s"
+    )
     t = time.perf_counter()
     for b in batches:
         store.write(b)
     full_s = time.perf_counter() - t
     results["graph_full_batch_chunks_per_s"] = n_chunks / full_s
-    print(f"graph full batches re-written (chunks + 3 mentions/chunk + entities + relations): "
-          f"{results['graph_full_batch_chunks_per_s']:.0f} chunks/s")
+    print(
+        f"graph full batches re-written (chunks + 3 mentions/chunk + entities + relations): "
+        f"{results['graph_full_batch_chunks_per_s']:.0f} chunks/s"
+    )
     all_ids = [c.id for b in batches for c in b.chunks]
     walks = []
     for _ in range(10):
@@ -119,8 +145,10 @@ def bench_graph(n_chunks: int, results: dict[str, float]) -> None:
         walks.append((time.perf_counter() - t) * 1000)
     results["walk_100_seeds_ms_p50"] = pct(walks, 0.5)
     results["walk_100_seeds_ms_p95"] = pct(walks, 0.95)
-    print(f"2-hop neighbourhood walk from 100 chunk ids over {n_chunks} chunks: "
-          f"p50 {results['walk_100_seeds_ms_p50']:.0f} ms, p95 {results['walk_100_seeds_ms_p95']:.0f} ms")
+    print(
+        f"2-hop neighbourhood walk from 100 chunk ids over {n_chunks} chunks: "
+        f"p50 {results['walk_100_seeds_ms_p50']:.0f} ms, p95 {results['walk_100_seeds_ms_p95']:.0f} ms"
+    )
     store.close()
 
 
@@ -134,10 +162,17 @@ def bench_vectors(n_points: int, results: dict[str, float]) -> None:
     def point(i: int) -> VectorPoint:
         terms = sorted(rng.sample(range(30_000), 40))
         return VectorPoint(
-            id=stable_id("p", i), dense=[rng.gauss(0, 1) for _ in range(DIM)],
+            id=stable_id("p", i),
+            dense=[rng.gauss(0, 1) for _ in range(DIM)],
             sparse=SparseVector(indices=terms, values=[rng.uniform(0.2, 3) for _ in terms]),
-            payload={"doc_id": f"d{i // 50}", "tenant": "default", "visibility": "internal",
-                     "acl": [], "kind": "paragraph", "page_start": i % 300},
+            payload={
+                "doc_id": f"d{i // 50}",
+                "tenant": "default",
+                "visibility": "internal",
+                "acl": [],
+                "kind": "paragraph",
+                "page_start": i % 300,
+            },
         )
 
     t = time.perf_counter()
@@ -150,17 +185,23 @@ def bench_vectors(n_points: int, results: dict[str, float]) -> None:
     flt = PayloadFilter(access=AccessFilter(tenant="default", visibility=["public", "internal"]))
     for _ in range(50):
         terms = sorted(rng.sample(range(30_000), 8))
-        q = HybridQuery(dense=[rng.gauss(0, 1) for _ in range(DIM)],
-                        sparse=SparseVector(indices=terms, values=[1.0] * len(terms)),
-                        limit=10, prefetch_limit=50, filter=flt)
+        q = HybridQuery(
+            dense=[rng.gauss(0, 1) for _ in range(DIM)],
+            sparse=SparseVector(indices=terms, values=[1.0] * len(terms)),
+            limit=10,
+            prefetch_limit=50,
+            filter=flt,
+        )
         t = time.perf_counter()
         store.query(q)
         latencies.append((time.perf_counter() - t) * 1000)
     results[f"edge_hybrid_ms_p50_{n_points}"] = pct(latencies, 0.5)
     results[f"edge_hybrid_ms_p95_{n_points}"] = pct(latencies, 0.95)
-    print(f"qdrant-edge at {n_points} points: upsert {n_points / upsert_s:.0f} points/s (incl. "
-          f"generating vectors); hybrid RRF query with access filter p50 "
-          f"{pct(latencies, 0.5):.1f} ms, p95 {pct(latencies, 0.95):.1f} ms")
+    print(
+        f"qdrant-edge at {n_points} points: upsert {n_points / upsert_s:.0f} points/s (incl. "
+        f"generating vectors); hybrid RRF query with access filter p50 "
+        f"{pct(latencies, 0.5):.1f} ms, p95 {pct(latencies, 0.95):.1f} ms"
+    )
     store.close()
 
 

@@ -5,6 +5,8 @@
 ['ConfigError', 'GraphRAG', 'GraphRAGError']
 """
 
+from typing import TYPE_CHECKING, Any
+
 from graphrag.errors import (
     ConfigError,
     GraphRAGError,
@@ -15,8 +17,10 @@ from graphrag.errors import (
     StoreLockedError,
     StoreUnavailableError,
 )
-from graphrag.sdk import GraphRAG
 from graphrag.settings import Settings
+
+if TYPE_CHECKING:
+    from graphrag.sdk import GraphRAG
 
 __all__ = [
     "ConfigError",
@@ -30,3 +34,13 @@ __all__ = [
     "StoreLockedError",
     "StoreUnavailableError",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The SDK pulls in ingestion, which itself imports graphrag.errors/stores/models: load it
+    # on first use so that importing a low layer never drags in the whole product.
+    if name == "GraphRAG":
+        from graphrag.sdk import GraphRAG
+
+        return GraphRAG
+    raise AttributeError(f"module 'graphrag' has no attribute {name!r}")

@@ -36,6 +36,7 @@ from ingestion.progress import NoProgress, Progress
 from ingestion.report import FileError, IngestReport
 from schemas import (
     AccessFields,
+    AccessFilter,
     Chunk,
     Document,
     DocumentLink,
@@ -48,6 +49,7 @@ from schemas import (
 from schemas.parsed import ChunkedDocument, ParsedDocument
 
 log = logging.getLogger(__name__)
+NAME_SEPARATOR = " | "
 
 
 def file_sha256(path: Path) -> str:
@@ -98,7 +100,7 @@ class IngestionPipeline:
         if self.resolver is None:
             with self._timed("resolve"):
                 self.resolver = EntityResolver(known=self.graph.list_entities())
-        written: list[tuple[Document, list[str]]] = []
+        written: list[Document] = []
         self.progress.stage("files", len(files))
         for path in files:
             try:
@@ -116,17 +118,15 @@ class IngestionPipeline:
                     FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
                 )
             self.progress.advance("files", 1, detail=path.name)
-        if written:
+        if files:
             with self._timed("graph_write"):
-                self._link_documents(written)
+                self._link_documents()
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
 
     # -- one file ----------------------------------------------------------------------------
 
-    def _one(
-        self, path: Path, access: AccessFields, report: IngestReport
-    ) -> tuple[Document, list[str]] | None:
+    def _one(self, path: Path, access: AccessFields, report: IngestReport) -> Document | None:
         with self._timed("hash"):
             try:
                 sha = file_sha256(path)
@@ -144,8 +144,9 @@ class IngestionPipeline:
         if not chunked.chunks:
             raise DocumentError(str(path), "no_text", "no text to index after parsing")
         document = self._document(path, parsed, doc_id, sha, access, existing)
+        document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
         points = self._points(document, chunked)
-        batch, names = self._graph_batch(document, parsed, chunked)
+        batch = self._graph_batch(document, parsed, chunked)
         if existing is not None:
             with self._timed("delete"):
                 self.graph.delete_document(doc_id)
@@ -160,7 +161,7 @@ class IngestionPipeline:
         report.chunks += len(batch.chunks)
         report.entities += len(batch.entities)
         report.relations += len(batch.relations)
-        return document, names
+        return document
 
     def _document(
         self,
@@ -205,9 +206,8 @@ class IngestionPipeline:
 
     def _graph_batch(
         self, document: Document, parsed: ParsedDocument, chunked: ChunkedDocument
-    ) -> tuple[GraphBatch, list[str]]:
+    ) -> GraphBatch:
         assert self.resolver is not None
-        names = _document_names(document, parsed)
         abbreviation = parsed.metadata.get("fm_jurabk")
         if isinstance(abbreviation, str) and abbreviation:
             self.resolver.add_alias_pair(abbreviation, parsed.title, "LAW")
@@ -236,20 +236,25 @@ class IngestionPipeline:
             mentions=mentions,
             relations=relations,
         )
-        return batch, names
+        return batch
 
-    def _link_documents(self, written: list[tuple[Document, list[str]]]) -> None:
-        """REFERENCES between documents: a document that mentions another by name or
-        abbreviation (in either order of ingestion)."""
+    def _link_documents(self) -> None:
+        """REFERENCES between documents: one that mentions another by name or abbreviation.
+
+        Recomputed over every stored document, so links to documents ingested earlier (or
+        in a run that was killed before this step) are made too; MERGE keeps it idempotent.
+        """
         assert self.resolver is not None
         by_key: dict[str, set[str]] = defaultdict(set)
         for entity in self.resolver.entities():
             for alias in {entity.name, *entity.aliases}:
                 by_key[normalise(alias)].add(entity.id)
         targets: dict[str, set[str]] = defaultdict(set)  # entity id -> documents it names
-        for document, names in written:
-            for name in names:
-                for eid in by_key.get(normalise(name), ()):
+        for summary in self.graph.list_documents(AccessFilter()):
+            document = summary.document
+            names = str(document.metadata.get("names", "")).split(NAME_SEPARATOR)
+            for name in {document.title, *names}:
+                for eid in by_key.get(normalise(name), ()) if name else ():
                     targets[eid].add(document.id)
         if not targets:
             return

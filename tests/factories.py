@@ -83,12 +83,20 @@ def document_batch(
     for ordinal, found in (mentions or {}).items():
         for e in found:
             ents[e.id] = e
-            ms.append(Mention(chunk_id=chunks[ordinal].id, entity_id=e.id, count=1, surface=[e.name]))
+            ms.append(
+                Mention(chunk_id=chunks[ordinal].id, entity_id=e.id, count=1, surface=[e.name])
+            )
     rels = []
     for a, b, ordinals in relations or []:
         ents[a.id], ents[b.id] = a, b
-        rels.append(Relation(source_id=a.id, target_id=b.id, chunk_ids=[chunks[o].id for o in ordinals]))
+        rels.append(
+            Relation(source_id=a.id, target_id=b.id, chunk_ids=[chunks[o].id for o in ordinals])
+        )
     return GraphBatch(
-        documents=[doc], sections=secs, chunks=chunks, entities=list(ents.values()),
-        mentions=ms, relations=rels,
+        documents=[doc],
+        sections=secs,
+        chunks=chunks,
+        entities=list(ents.values()),
+        mentions=ms,
+        relations=rels,
     )

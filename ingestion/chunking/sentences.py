@@ -20,10 +20,17 @@ ABBREVIATIONS = frozenset(
     abschn. anl. anh. buchst. satz. hs. halbs. alt. var. lit. kap. ziff. bd. aufl. hrsg. urt.
     beschl. az. v. vom. dr. prof. dipl. ing. hr. fr. st. str. tel. no. vs. e. g. i. e. cf. al.
     fig. eq. sec. ch. vol. pp. p. jan. feb. mär. apr. jun. jul. aug. sep. sept. okt. oct. nov.
-    dez. dec. mr. mrs. ms. jr. sr. inc. ltd. co. corp. gmbh. e. v.
+    dez. dec. mr. mrs. ms. jr. sr. inc. ltd. co. corp. gmbh. e. v. med. jur. rer. nat. phil. oec.
     """.split()
 )
 _LAST_TOKEN = re.compile(r"(\S+)\s*$")
+_ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "am 1." + "März 2025" is one date
+_MONTH_START = re.compile(
+    r"(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|"
+    r"Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b\.?"
+)
+# syntok reads "2020." after a full date as an ordinal; before a capitalised word it ends a sentence
+_DATE_END = re.compile(r"(\b\d{1,2}\.\d{1,2}\.\d{4}\.)\s+(?=[A-ZÄÖÜ][a-zäöüß])")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -36,10 +43,13 @@ def split_sentences(text: str) -> list[str]:
         for sentence in paragraph:
             joined = "".join(tok.spacing + tok.value for tok in sentence).strip()
             if joined:
-                raw.append(" ".join(joined.split()))
+                raw += _DATE_END.sub("\\1\n", " ".join(joined.split())).split("\n")
     merged: list[str] = []
     for sentence in raw:
-        if merged and _ends_with_abbreviation(merged[-1]):
+        if merged and (
+            _ends_with_abbreviation(merged[-1])
+            or (_ORDINAL_END.search(merged[-1]) and _MONTH_START.match(sentence))
+        ):
             merged[-1] = f"{merged[-1]} {sentence}"
         else:
             merged.append(sentence)

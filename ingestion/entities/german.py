@@ -171,8 +171,8 @@ _FUNCTION_WORDS = frozenset(
     ]
 )
 _PERSON_RUN = re.compile(
-    r"\b(?P<first>[A-ZÄÖÜ][a-zäöüß]+)(?:\s+[A-ZÄÖÜ]\.)?\s+"
-    r"(?P<last>[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?)\b"
+    r"\b(?P<first>" + "|".join(sorted(FIRST_NAMES, key=len, reverse=True)) + r")"
+    r"(?:\s+[A-ZÄÖÜ]\.)?\s+(?P<last>[A-ZÄÖÜ][a-zäöüß]+(?:-[A-ZÄÖÜ][a-zäöüß]+)?)\b"
 )
 
 
@@ -244,9 +244,7 @@ class GermanPatternExtractor:
                 elif token in COURT_ABBREVIATIONS:
                     add(token, "COURT", m.start(), m.end())
             for m in _PERSON_RUN.finditer(sentence):
-                if m.group("first") in FIRST_NAMES and not any(
-                    a <= m.start() < b for a, b in covered
-                ):
+                if not any(a <= m.start() < b for a, b in covered):
                     add(" ".join(m.group(0).split()), "PERSON", m.start(), m.end())
             for span in sorted(found, key=lambda f: (f.start, -(f.end - f.start))):
                 pos = (offset + span.start, offset + span.end)

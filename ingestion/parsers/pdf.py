@@ -21,7 +21,8 @@ log = logging.getLogger(__name__)
 BULLET = re.compile(r"^\s*([\u2022\u25cf\u25aa\uf0b7\uf0a7\-\*\u2013]|\(?[0-9a-z]{1,2}[.)])\s+")
 _DIGITS = re.compile(r"\d+")
 MAX_HEADING_CHARS = 200
-EDGE_BAND = 0.08  # top/bottom share of the page where running headers and footers live
+EDGE_BAND = 0.08
+X_TOLERANCE = 1.5  # top/bottom share of the page where running headers and footers live
 
 
 def _norm(text: str) -> str:
@@ -91,8 +92,11 @@ def parse_pdf(path: Path) -> ParsedDocument:
         lines_per_page: list[list[dict[str, Any]]] = []
         tables_per_page: list[list[Block]] = []
         sizes: Counter[float] = Counter()
-        for pno, page in enumerate(pages, 1):
+        for pno, raw_page in enumerate(pages, 1):
             try:
+                # overprinted "bold" doubles every character; tight kerning needs a small
+                # x tolerance or words run together
+                page = raw_page.dedupe_chars()
                 tables = page.find_tables()
                 boxes = [t.bbox for t in tables]
 
@@ -102,7 +106,9 @@ def parse_pdf(path: Path) -> ParsedDocument:
                         for b in boxes
                     )
 
-                lines = page.filter(outside).extract_text_lines(return_chars=True)
+                lines = page.filter(outside).extract_text_lines(
+                    return_chars=True, x_tolerance=X_TOLERANCE
+                )
             except Exception as exc:
                 raise DocumentError(
                     str(path), "corrupt", f"page {pno} cannot be read: {exc}"
@@ -120,13 +126,14 @@ def parse_pdf(path: Path) -> ParsedDocument:
                         "size": size,
                         "top": ln["top"],
                         "bottom": ln["bottom"],
-                        "height": float(page.height),
+                        "height": float(raw_page.height),
                     }
                 )
             lines_per_page.append(page_lines)
             page_tables = []
             for t in tables:
-                rows = [[" ".join((c or "").split()) for c in row] for row in t.extract()]
+                extracted = t.extract(x_tolerance=X_TOLERANCE)
+                rows = [[" ".join((c or "").split()) for c in row] for row in extracted]
                 rows = [r for r in rows if any(r)]
                 if rows:
                     header, body = (rows[0], rows[1:]) if len(rows) > 1 else ([], rows)

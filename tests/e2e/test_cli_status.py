@@ -18,7 +18,11 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     full_env.update(env or {})
     return subprocess.run(
         [sys.executable, "-m", "graphrag.cli", *args],
-        capture_output=True, text=True, timeout=180, env=full_env, check=False,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=full_env,
+        check=False,
     )
 
 
@@ -33,16 +37,23 @@ def test_status_json_on_a_fresh_data_dir(tmp_path: Path) -> None:
 
 
 def test_bad_setting_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
-    proc = run_cli("status", env={"GRAPHRAG_NEO4J_URI": "http://nope", "GRAPHRAG_DATA_DIR": str(tmp_path)})
+    proc = run_cli(
+        "status", env={"GRAPHRAG_NEO4J_URI": "http://nope", "GRAPHRAG_DATA_DIR": str(tmp_path)}
+    )
     assert proc.returncode == 2
     assert "GRAPHRAG_NEO4J_URI" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
 def test_unreachable_neo4j_fails_fast_without_traceback(tmp_path: Path) -> None:
-    proc = run_cli("status", env={"GRAPHRAG_NEO4J_URI": "bolt://127.0.0.1:1",
-                                  "GRAPHRAG_NEO4J_PASSWORD": "secret-value",
-                                  "GRAPHRAG_DATA_DIR": str(tmp_path)})
+    proc = run_cli(
+        "status",
+        env={
+            "GRAPHRAG_NEO4J_URI": "bolt://127.0.0.1:1",
+            "GRAPHRAG_NEO4J_PASSWORD": "secret-value",
+            "GRAPHRAG_DATA_DIR": str(tmp_path),
+        },
+    )
     assert proc.returncode == 1
     assert "cannot reach" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -34,8 +34,9 @@ def test_a_second_process_attaches_to_the_running_server(tmp_path: Path) -> None
             s.close()
             """
         )
-        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                             timeout=120, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+        )
         assert out.stdout.split() == ["2", "True"]
         assert owner.stats().chunks == 2  # the attached process's close left the server up
     finally:

@@ -53,7 +53,12 @@ def test_write_counts_and_is_idempotent(store: Neo4jGraphStore) -> None:
     store.write(batch)
     first = store.stats()
     assert first == GraphStats(
-        documents=1, sections=2, chunks=3, entities=2, mentions=3, relations=1,
+        documents=1,
+        sections=2,
+        chunks=3,
+        entities=2,
+        mentions=3,
+        relations=1,
         next_edges=3,  # 2 between chunks + 1 between sections
         parent_edges=5,  # 3 chunks -> section, 2 sections -> document
     )
@@ -93,8 +98,12 @@ def test_fetch_chunks_honours_access(store: Neo4jGraphStore) -> None:
 
 
 def test_delete_document_removes_exactly_its_part(store: Neo4jGraphStore) -> None:
-    a = document_batch("a.md", ["a0", "a1"], mentions={0: [ACME, BOB], 1: [LAW]},
-                       relations=[(BOB, ACME, [0]), (ACME, LAW, [0, 1])])
+    a = document_batch(
+        "a.md",
+        ["a0", "a1"],
+        mentions={0: [ACME, BOB], 1: [LAW]},
+        relations=[(BOB, ACME, [0]), (ACME, LAW, [0, 1])],
+    )
     b = document_batch("b.md", ["b0"], mentions={0: [ACME, LAW]}, relations=[(ACME, LAW, [0])])
     store.write(a)
     store.write(b)
@@ -118,8 +127,9 @@ def test_delete_document_removes_exactly_its_part(store: Neo4jGraphStore) -> Non
 
 
 def test_walk_follows_next_parent_and_entities(store: Neo4jGraphStore) -> None:
-    a = document_batch("a.md", ["a0", "a1", "a2", "a3"], mentions={0: [ACME]},
-                       relations=[(ACME, BOB, [0])])
+    a = document_batch(
+        "a.md", ["a0", "a1", "a2", "a3"], mentions={0: [ACME]}, relations=[(ACME, BOB, [0])]
+    )
     b = document_batch("b.md", ["b0", "b1"], mentions={0: [ACME], 1: [BOB]})
     store.write(a)
     store.write(b)
@@ -146,7 +156,9 @@ def test_walk_limits_hold_back_hubs_and_cap_results(store: Neo4jGraphStore) -> N
     batch = document_batch("hub.md", texts, sections=12, mentions={i: [hub] for i in range(12)})
     store.write(batch)
     seed = [batch.chunks[0].id]
-    limited = store.neighbourhood(seed, AccessFilter(), WalkLimits(max_entity_degree=5, next_hops=0))
+    limited = store.neighbourhood(
+        seed, AccessFilter(), WalkLimits(max_entity_degree=5, next_hops=0)
+    )
     assert not [h for h in limited.chunks if h.via == "shared_entity"]
     capped = store.neighbourhood(seed, AccessFilter(), WalkLimits(chunks_per_entity=3, next_hops=0))
     assert len([h for h in capped.chunks if h.via == "shared_entity"]) == 3
@@ -155,10 +167,20 @@ def test_walk_limits_hold_back_hubs_and_cap_results(store: Neo4jGraphStore) -> N
 
 
 def test_walk_never_leaves_the_callers_tenant(store: Neo4jGraphStore) -> None:
-    a = document_batch("a.md", ["a0", "a1"], tenant="a", mentions={0: [ACME], 1: [BOB]},
-                       relations=[(ACME, LAW, [0])])
-    b = document_batch("b.md", ["b0", "b1"], tenant="b", mentions={0: [ACME], 1: [LAW]},
-                       relations=[(ACME, LAW, [0]), (ACME, BOB, [0])])
+    a = document_batch(
+        "a.md",
+        ["a0", "a1"],
+        tenant="a",
+        mentions={0: [ACME], 1: [BOB]},
+        relations=[(ACME, LAW, [0])],
+    )
+    b = document_batch(
+        "b.md",
+        ["b0", "b1"],
+        tenant="b",
+        mentions={0: [ACME], 1: [LAW]},
+        relations=[(ACME, LAW, [0]), (ACME, BOB, [0])],
+    )
     secret = document_batch("s.md", ["s0"], tenant="a", acl=["board"], mentions={0: [ACME]})
     for batch in (a, b, secret):
         store.write(batch)
@@ -173,13 +195,19 @@ def test_walk_never_leaves_the_callers_tenant(store: Neo4jGraphStore) -> None:
     # only tenant a's relation (ACME-LAW) is walked; b's ACME-BOB edge stays invisible
     assert {(r.source_id, r.target_id) for r in hood.relations} <= {(ACME.id, LAW.id)}
     assert store.entity_paths(ACME.id, BOB.id, AccessFilter(tenant="a")) == []
-    assert store.entity_paths(ACME.id, BOB.id, AccessFilter(tenant="b"))[0].chunk_ids == [b.chunks[0].id]
+    assert store.entity_paths(ACME.id, BOB.id, AccessFilter(tenant="b"))[0].chunk_ids == [
+        b.chunks[0].id
+    ]
 
 
 def test_entity_paths_find_the_bridge(store: Neo4jGraphStore) -> None:
     x = entity("X Corp")
-    batch = document_batch("p.md", ["c0", "c1"], mentions={0: [ACME, BOB], 1: [BOB, x]},
-                           relations=[(ACME, BOB, [0]), (BOB, x, [1])])
+    batch = document_batch(
+        "p.md",
+        ["c0", "c1"],
+        mentions={0: [ACME, BOB], 1: [BOB, x]},
+        relations=[(ACME, BOB, [0]), (BOB, x, [1])],
+    )
     store.write(batch)
     paths = store.entity_paths(ACME.id, x.id, AccessFilter())
     assert [p.names for p in paths] == [["Acme GmbH", "Bob Meier", "X Corp"]]

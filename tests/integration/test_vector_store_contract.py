@@ -108,17 +108,27 @@ def test_filters_and_access(store: Any) -> None:
     by_id = {p.id: p.payload for p in points}
 
     def ids(flt: PayloadFilter) -> list[str]:
-        return [h.id for h in store.query(query_for(points, 0, limit=60, prefetch_limit=60, filter=flt))]
+        return [
+            h.id for h in store.query(query_for(points, 0, limit=60, prefetch_limit=60, filter=flt))
+        ]
 
-    got = ids(PayloadFilter(access=AccessFilter(tenant="a", visibility=["public"], groups=["sales"])))
+    got = ids(
+        PayloadFilter(access=AccessFilter(tenant="a", visibility=["public"], groups=["sales"]))
+    )
     assert got
     for i in got:
-        assert by_id[i]["tenant"] == "a" and by_id[i]["visibility"] == "public" and not by_id[i]["acl"]
+        assert (
+            by_id[i]["tenant"] == "a" and by_id[i]["visibility"] == "public" and not by_id[i]["acl"]
+        )
     hr = ids(PayloadFilter(access=AccessFilter(groups=["hr"])))
     assert any(by_id[i]["acl"] == ["hr"] for i in hr)
-    ranged = ids(PayloadFilter(must=[FieldMatch(key="kind", values=["paragraph"])],
-                               ranges=[FieldRange(key="page_start", gte=10, lte=20)],
-                               must_not=[FieldMatch(key="doc_id", values=["doc-0"])]))
+    ranged = ids(
+        PayloadFilter(
+            must=[FieldMatch(key="kind", values=["paragraph"])],
+            ranges=[FieldRange(key="page_start", gte=10, lte=20)],
+            must_not=[FieldMatch(key="doc_id", values=["doc-0"])],
+        )
+    )
     assert ranged
     for i in ranged:
         p = by_id[i]
@@ -189,12 +199,24 @@ QUERIES = [
     {"name": "dense", "make": lambda p: HybridQuery(dense=p[11].dense, limit=10)},
     {"name": "sparse", "make": lambda p: HybridQuery(sparse=p[11].sparse, limit=10)},
     {"name": "rrf", "make": lambda p: query_for(p, 11, limit=10, rrf_k=60)},
-    {"name": "weighted rrf", "make": lambda p: query_for(p, 23, limit=10, rrf_k=10,
-                                                         dense_weight=3.0, sparse_weight=1.0)},
-    {"name": "rrf + access", "make": lambda p: query_for(
-        p, 8, limit=10, filter=PayloadFilter(access=AccessFilter(tenant="b", groups=[])))},
-    {"name": "dense + range", "make": lambda p: HybridQuery(
-        dense=p[30].dense, limit=10, filter=PayloadFilter(ranges=[FieldRange(key="page_start", lte=40)]))},
+    {
+        "name": "weighted rrf",
+        "make": lambda p: query_for(p, 23, limit=10, rrf_k=10, dense_weight=3.0, sparse_weight=1.0),
+    },
+    {
+        "name": "rrf + access",
+        "make": lambda p: query_for(
+            p, 8, limit=10, filter=PayloadFilter(access=AccessFilter(tenant="b", groups=[]))
+        ),
+    },
+    {
+        "name": "dense + range",
+        "make": lambda p: HybridQuery(
+            dense=p[30].dense,
+            limit=10,
+            filter=PayloadFilter(ranges=[FieldRange(key="page_start", lte=40)]),
+        ),
+    },
 ]
 
 

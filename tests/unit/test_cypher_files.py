@@ -16,7 +16,9 @@ def test_every_statement_is_one_parameterised_statement() -> None:
         text = cypher.load(name)
         body = "\n".join(line for line in text.splitlines() if not line.strip().startswith("//"))
         assert ";" not in body, name
-        assert not re.search(r"'[^']*'|\"[^\"]*\"", body), f"{name}: literal strings belong in params"
+        assert not re.search(r"'[^']*'|\"[^\"]*\"", body), (
+            f"{name}: literal strings belong in params"
+        )
         if re.match(r"\s*UNWIND", body) or "MERGE" in body:
             assert "UNWIND $rows AS row" in body, f"{name}: writes are batched"
 

@@ -25,9 +25,21 @@ def test_id_parts_cannot_be_shifted() -> None:
     [
         (AccessFilter(), {"tenant": "x", "visibility": "restricted", "acl": ["a"]}, True),
         (AccessFilter(tenant="x"), {"tenant": "y", "visibility": "public", "acl": []}, False),
-        (AccessFilter(visibility=["public"]), {"tenant": "x", "visibility": "internal", "acl": []}, False),
-        (AccessFilter(groups=["hr"]), {"tenant": "x", "visibility": "public", "acl": ["hr", "it"]}, True),
-        (AccessFilter(groups=["hr"]), {"tenant": "x", "visibility": "public", "acl": ["it"]}, False),
+        (
+            AccessFilter(visibility=["public"]),
+            {"tenant": "x", "visibility": "internal", "acl": []},
+            False,
+        ),
+        (
+            AccessFilter(groups=["hr"]),
+            {"tenant": "x", "visibility": "public", "acl": ["hr", "it"]},
+            True,
+        ),
+        (
+            AccessFilter(groups=["hr"]),
+            {"tenant": "x", "visibility": "public", "acl": ["it"]},
+            False,
+        ),
         (AccessFilter(groups=[]), {"tenant": "x", "visibility": "public", "acl": []}, True),
         (AccessFilter(groups=[]), {"tenant": "x", "visibility": "public", "acl": ["it"]}, False),
     ],

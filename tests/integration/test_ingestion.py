@@ -1,0 +1,149 @@
+"""Ingestion end to end on real files and real stores (embedded ArcadeDB, qdrant-edge, e5)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphrag import GraphRAG
+from schemas import AccessFilter, Chunk, FieldMatch, HybridQuery, PayloadFilter
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def rag(tmp_path: Path) -> Iterator[GraphRAG]:
+    with GraphRAG(data_dir=tmp_path / "data") as instance:
+        yield instance
+
+
+def consistent(rag: GraphRAG) -> dict[str, int]:
+    stats = rag.graph.stats()
+    assert rag.vectors.count() == stats.chunks  # every chunk has exactly one point
+    return stats.model_dump()
+
+
+def test_real_files_in_seven_formats_with_bad_ones_beside(
+    rag: GraphRAG, tmp_path: Path, shared_data: Path
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for rel in (
+        "corpus/de-arbeitsrecht/kschg.md",
+        "corpus/de-arbeitsrecht/tzbfg.md",
+        "fixtures/docling/word_sample.docx",
+        "fixtures/docling/powerpoint_sample.pptx",
+        "fixtures/docling/xlsx_01.xlsx",
+        "fixtures/markitdown/test.pdf",
+        "fixtures/markitdown/test_blog.html",
+    ):
+        shutil.copy(shared_data / rel, folder)
+    (folder / "notes.txt").write_text("Meeting notes\n\nThe budget was approved by Acme GmbH.\n")
+    (folder / "empty.md").write_bytes(b"")
+    (folder / "binary.docx").write_bytes(bytes(range(256)) * 8)
+    (folder / "truncated.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<<")
+
+    report = rag.ingest([folder], tenant="acme", visibility="internal", acl=["staff"])
+
+    assert report.documents == 8
+    assert sorted((Path(e.path).name, e.reason) for e in report.errors) == [
+        ("binary.docx", "unknown_format"),
+        ("empty.md", "empty"),
+        ("truncated.pdf", "corrupt"),
+    ]
+    stats = consistent(rag)
+    assert stats["documents"] == 8 and stats["chunks"] == report.chunks
+    assert stats["document_links"] >= 1  # TzBfG cites the Kündigungsschutzgesetz
+    docs = {Path(d.document.source).name: d for d in rag.documents()}
+    assert docs["kschg.md"].document.title == "Kündigungsschutzgesetz"
+    assert docs["kschg.md"].document.language == "de"
+    assert docs["word_sample.docx"].document.author == "Christoph Auer"
+
+    kschg = docs["kschg.md"].document
+    hits = rag.vectors.count(PayloadFilter(must=[FieldMatch(key="doc_id", values=[kschg.id])]))
+    assert hits == docs["kschg.md"].chunks
+    only_kschg = PayloadFilter(must=[FieldMatch(key="doc_id", values=[kschg.id])])
+    query = HybridQuery(dense=rag.embedder.embed_query("Sozialauswahl"), limit=1, filter=only_kschg)
+    point = rag.vectors.fetch([p.id for p in rag.vectors.query(query)])[0]
+    assert point.payload["tenant"] == "acme" and point.payload["acl"] == ["staff"]
+    chunk = rag.graph.fetch_chunks([point.id], AccessFilter(tenant="acme", groups=["staff"]))[0]
+    assert chunk.chunk.section_path[0].endswith("Abschnitt - Allgemeiner Kündigungsschutz")
+    assert chunk.chunk.section_path[1].startswith("§ 1")  # the Sozialauswahl is in § 1 (3)
+    assert rag.graph.fetch_chunks([point.id], AccessFilter(tenant="acme", groups=["other"])) == []
+    pdf_chunk_pages = {c.page_start for c in _chunks_of(rag, docs["test.pdf"].document.id)}
+    assert pdf_chunk_pages == {1}
+
+
+def _chunks_of(rag: GraphRAG, doc_id: str) -> list[Chunk]:
+    query = HybridQuery(
+        dense=[0.01] * rag.embedder.dimension,
+        limit=200,
+        filter=PayloadFilter(must=[FieldMatch(key="doc_id", values=[doc_id])]),
+    )
+    ids = [h.id for h in rag.vectors.query(query)]
+    return [c.chunk for c in rag.graph.fetch_chunks(ids, AccessFilter())]
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+DOC_A = """# Projekt Nord
+
+## Vertrag
+
+Die Acme GmbH beauftragte die Zeta AG mit dem Bau. Max Mustermann leitet das Projekt.
+
+## Fristen
+
+Die Abnahme erfolgt am 31.12.2025 gemäß § 640 BGB.
+"""
+DOC_B = """# Projekt Süd
+
+Die Acme GmbH plant ein zweites Projekt mit Max Mustermann.
+"""
+
+
+def test_reingest_writes_nothing_and_changes_replace_old_versions(
+    rag: GraphRAG, tmp_path: Path
+) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    a = write(folder / "a.md", DOC_A)
+    write(folder / "b.md", DOC_B)
+    first = rag.ingest([folder])
+    assert (first.documents, first.errors) == (2, [])
+    before = consistent(rag)
+
+    again = rag.ingest([folder])
+    assert (again.documents, again.chunks, again.unchanged) == (0, 0, 2)
+    assert consistent(rag) == before
+
+    names = lambda: {e.name for e in rag.graph.list_entities()}  # noqa: E731
+    assert {"Acme GmbH", "Zeta AG", "Max Mustermann", "§ 640 BGB"} <= names()
+    write(a, DOC_A.replace("die Zeta AG", "die Omega KG").replace("§ 640 BGB", "§ 641 BGB"))
+    changed = rag.ingest([folder])
+    assert (changed.documents, changed.unchanged, changed.deleted_versions) == (1, 1, 1)
+    after = consistent(rag)
+    assert after["documents"] == 2
+    assert "Zeta AG" not in names() and "§ 640 BGB" not in names()  # only a mentioned them
+    assert {"Acme GmbH", "Omega KG", "Max Mustermann"} <= names()  # shared ones stay
+    doc_a = next(d.document for d in rag.documents() if d.document.source.endswith("a.md"))
+    assert doc_a.version == 2
+
+    report = rag.delete(str(a))
+    assert report.documents == 1 and report.chunks >= 1
+    final = consistent(rag)
+    assert final["documents"] == 1
+    assert "Omega KG" not in names() and "Acme GmbH" in names()
+
+
+def test_empty_folder_and_missing_path(rag: GraphRAG, tmp_path: Path) -> None:
+    (tmp_path / "nothing").mkdir()
+    report = rag.ingest([tmp_path / "nothing", tmp_path / "missing"])
+    assert report.documents == 0
+    assert [e.reason for e in report.errors] == ["missing"]
