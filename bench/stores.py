@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from graphrag.stores.graph import ArcadeDBGraphStore  # noqa: E402
-from graphrag.stores.vector import EdgeVectorStore  # noqa: E402
-from schemas import (  # noqa: E402
+from graphrag.stores.graph import ArcadeDBGraphStore
+from graphrag.stores.vector import EdgeVectorStore
+from schemas import (
     AccessFilter,
     Chunk,
     Document,
@@ -44,7 +44,7 @@ DIM = 384
 
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def text(rng: random.Random, n: int = 1000) -> str:
