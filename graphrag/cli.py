@@ -25,7 +25,7 @@ from rich.table import Table
 from graphrag.errors import GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
-from schemas import VISIBILITIES, AccessFilter
+from schemas import VISIBILITIES, AccessFilter, SearchResult
 
 app = typer.Typer(
     name="graphrag",
@@ -175,6 +175,165 @@ def delete(
             f"deleted {report.chunks} chunks, {report.sections} sections, "
             f"{report.entities} orphan entities of {report.doc_id}"
         )
+
+
+def _filters(doc: list[str], kind: list[str], language: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if doc:
+        out["doc_ids"] = doc
+    if kind:
+        out["kinds"] = kind
+    if language:
+        out["languages"] = language
+    return out
+
+
+DocOpt = Annotated[list[str], typer.Option("--doc", help="only this document id (repeatable)")]
+KindOpt = Annotated[list[str], typer.Option("--kind", help="paragraph|table|list|... (repeatable)")]
+LangOpt = Annotated[list[str], typer.Option("--language", help="only chunks in this language")]
+TenantOpt = Annotated[str | None, typer.Option(help="search as this tenant")]
+GroupOpt = Annotated[list[str], typer.Option("--group", help="caller's group (repeatable)")]
+GraphOpt = Annotated[bool | None, typer.Option("--graph/--no-graph", help="force the graph walk")]
+
+
+def _result_json(result: SearchResult) -> dict[str, Any]:
+    return {
+        "results": [
+            {
+                "chunk_id": r.chunk.id,
+                "document": r.chunk.doc_id,
+                "title": r.doc_title,
+                "section": " > ".join(r.chunk.section_path),
+                "page": r.chunk.page_start,
+                "text": r.chunk.text,
+                "scores": r.scores.model_dump(),
+                "provenance": [p.model_dump() for p in r.provenance],
+            }
+            for r in result.results
+        ],
+        "timings_ms": result.timings_ms,
+    }
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="what to look for")],
+    k: Annotated[int, typer.Option("-k", help="number of results")] = 10,
+    doc: DocOpt = [],  # noqa: B006
+    kind: KindOpt = [],  # noqa: B006
+    language: LangOpt = [],  # noqa: B006
+    tenant: TenantOpt = None,
+    group: GroupOpt = [],  # noqa: B006
+    graph: GraphOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Hybrid search with graph refinement; prints ranked chunks with every stage's score."""
+    access = AccessFilter(tenant=tenant, groups=group or None)
+    with _rag() as rag:
+        _require_documents(rag)
+        result = rag.search(
+            query, k=k, filters=_filters(doc, kind, language), access=access, use_graph=graph
+        )
+    if as_json:
+        print(json.dumps(_result_json(result), ensure_ascii=False))
+        return
+    for i, r in enumerate(result.results, 1):
+        where = " > ".join([r.doc_title, *r.chunk.section_path])
+        page = f" p.{r.chunk.page_start}" if r.chunk.page_start else ""
+        via = ",".join(p.via or p.source for p in r.provenance)
+        out.print(
+            f"[bold]{i:2d}.[/] {r.scores.final:.3f} [cyan]{where}{page}[/] ({via})", highlight=False
+        )
+        out.print("    " + r.chunk.text[:240].replace("\n", " "), highlight=False)
+    out.print(f"[dim]{result.timings_ms}[/]")
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="the question")],
+    k: Annotated[int, typer.Option("-k", help="evidence chunks to consider")] = 8,
+    doc: DocOpt = [],  # noqa: B006
+    tenant: TenantOpt = None,
+    group: GroupOpt = [],  # noqa: B006
+    graph: GraphOpt = None,
+    explain: Annotated[bool, typer.Option("--explain", help="show every stage")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Answer a question with citations [n] to document, section and page."""
+    access = AccessFilter(tenant=tenant, groups=group or None)
+    with _rag() as rag:
+        _require_documents(rag)
+        answer = rag.ask(
+            question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
+        )
+        explained = (
+            rag.search(
+                question,
+                k=max(k, 10),
+                filters=_filters(doc, [], []),
+                access=access,
+                use_graph=graph,
+            )
+            if explain
+            else None
+        )
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "answer": answer.answer,
+                    "answerable": answer.answerable,
+                    "citations": [c.model_dump() for c in answer.citations],
+                    "passages": [p.model_dump() for p in answer.passages],
+                    "graph": answer.graph.model_dump(),
+                    "timings_ms": answer.timings_ms,
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    out.print(answer.answer, highlight=False)
+    out.print()
+    for c in answer.citations:
+        page = f", S. {c.page}" if c.page else ""
+        out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False)
+    if explained is not None:
+        _explain(explained)
+
+
+def _explain(result: SearchResult) -> None:
+    a = result.analysis
+    out.rule("analysis")
+    out.print(
+        f"language={a.language} type={a.query_type} multi_hop={a.multi_hop} "
+        f"walk_graph={a.walk_graph} entities="
+        f"{[(e.mention, e.entity.name if e.entity else None) for e in a.entities]}",
+        highlight=False,
+    )
+    out.rule("ranking (final, fused, graph, rerank, dense, sparse; provenance)")
+    for i, r in enumerate(result.results, 1):
+        s = r.scores
+        prov = "; ".join(
+            f"{p.source}:{p.via or ''}{'->' + '/'.join(p.through) if p.through else ''}"
+            for p in r.provenance
+        )
+        out.print(
+            f"{i:2d}. {s.final:.3f} f={s.fused} g={s.graph and round(s.graph, 4)} "
+            f"r={s.rerank and round(s.rerank, 3)} d={s.dense and round(s.dense, 3)} "
+            f"s={s.sparse and round(s.sparse, 2)} | {r.doc_title} > "
+            f"{' > '.join(r.chunk.section_path)} | {prov}",
+            highlight=False,
+        )
+    if result.graph.paths:
+        out.rule("graph paths")
+        for p in result.graph.paths:
+            out.print(" -> ".join(p.names), highlight=False)
+    out.print(f"[dim]{result.timings_ms}[/]")
+
+
+def _require_documents(rag: GraphRAG) -> None:
+    if rag.vectors.count() == 0:
+        raise InputError("no documents are ingested yet", hint="run: graphrag ingest PATH...")
 
 
 @app.command("lint-cypher")

@@ -20,10 +20,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from graphrag.answer.extractive import ExtractiveAnswerer
+from graphrag.answer.llm import OpenAICompatibleGenerator
+from graphrag.answer.passages import build_passages
+from graphrag.answer.protocol import AnswerGenerator
 from graphrag.errors import InputError
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
+from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
+from graphrag.retrieval.config import RetrievalConfig
+from graphrag.retrieval.search import Retriever
 from graphrag.settings import Settings
 from graphrag.stores import factory
 from graphrag.stores.graph import GraphStore
@@ -34,7 +41,16 @@ from ingestion.entities import default_extractor
 from ingestion.pipeline import IngestionPipeline
 from ingestion.progress import Progress
 from ingestion.report import FileError, IngestReport
-from schemas import AccessFields, AccessFilter, DeleteReport, DocumentSummary
+from schemas import (
+    AccessFields,
+    AccessFilter,
+    Answer,
+    DeleteReport,
+    DocumentSummary,
+    SearchFilters,
+    SearchRequest,
+    SearchResult,
+)
 from schemas.access import Visibility
 
 log = logging.getLogger(__name__)
@@ -57,6 +73,8 @@ class GraphRAG:
         vectors: VectorStore | None = None,
         embedder: Embedder | None = None,
         sparse: SparseEncoder | None = None,
+        retrieval: RetrievalConfig | None = None,
+        generator: AnswerGenerator | None = None,
         **overrides: Any,
     ) -> None:
         if settings is None:
@@ -72,6 +90,12 @@ class GraphRAG:
             settings.data_dir / "cache" / "embeddings.sqlite",
         )
         self.sparse: SparseEncoder = sparse or Bm25Encoder()
+        self.reranker: Reranker | None = reranker_from_name(settings.reranker)
+        self.retrieval = retrieval or RetrievalConfig(
+            graph=settings.graph_refinement, reranker=settings.reranker
+        )
+        self.generator: AnswerGenerator = generator or self._default_generator()
+        self._retriever: Retriever | None = None
         self._open = False
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -148,6 +172,8 @@ class GraphRAG:
             progress=progress,
         )
         report = pipeline.ingest(files, access)
+        if self._retriever is not None:
+            self._retriever.refresh_entities()
         report.errors[:0] = [
             FileError(path=p.split(":")[0], error=p, reason="missing") for p in problems
         ]
@@ -195,6 +221,100 @@ class GraphRAG:
             )
         raise InputError(f"no document {document!r}", hint="see `graphrag documents`")
 
+    # -- query -------------------------------------------------------------------------------
+
+    @property
+    def retriever(self) -> Retriever:
+        if self._retriever is None:
+            self._retriever = Retriever(
+                self.graph, self.vectors, self.embedder, self.sparse, self.reranker, self.retrieval
+            )
+        return self._retriever
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+    ) -> SearchResult:
+        """Hybrid candidates, graph refinement and reranking; every stage's score is kept.
+
+        ``filters``: doc_ids, kinds, languages, mimes, page_from/page_to,
+        modified_after/modified_before, must_terms, must_not_terms (unknown keys are refused).
+        """
+        self.open()
+        request = _request(query, k, filters, access, use_graph)
+        return self.retriever.search(request)
+
+    def ask(
+        self,
+        question: str,
+        k: int = 8,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+        max_rounds: int = 2,
+    ) -> Answer:
+        """Answer with citations ``[n]`` to document, section and page.
+
+        Without an LLM the answer is extractive (the sentences that answer it, plus graph
+        paths between the question's entities). With an LLM (``llm_url``), multi-hop questions
+        get iterative retrieval: when a round cannot answer, the next one searches again with
+        the bridge entities the graph found, at most ``max_rounds`` rounds.
+        """
+        self.open()
+        request = _request(question, max(k, 10), filters, access, use_graph)
+        result = self.retriever.search(request)
+        timings = dict(result.timings_ms)
+        answer = self._answer_from(question, result)
+        rounds = 1
+        while (
+            not answer.answerable
+            and rounds < max_rounds
+            and not isinstance(self.generator, ExtractiveAnswerer)
+        ):
+            bridge = [e.name for e in result.graph.entities if e.name not in question][:2]
+            if not bridge:
+                break
+            rounds += 1
+            follow = _request(
+                f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph
+            )
+            more = self.retriever.search(follow)
+            merged = {r.chunk.id: r for r in [*result.results, *more.results]}
+            result = more.model_copy(
+                update={
+                    "results": sorted(merged.values(), key=lambda r: -r.scores.final)[: request.k]
+                }
+            )
+            answer = self._answer_from(question, result)
+        timings["rounds"] = rounds
+        answer.timings_ms = {**timings, **answer.timings_ms}
+        return answer
+
+    def _answer_from(self, question: str, result: SearchResult) -> Answer:
+        import time
+
+        start = time.perf_counter()
+        passages = build_passages(result.results, budget_tokens=self.settings.answer_budget_tokens)
+        answer = self.generator.answer(question, result.analysis.language, passages, result.graph)
+        answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
+        return answer
+
+    def _default_generator(self) -> AnswerGenerator:
+        if self.settings.llm_url:
+            key = self.settings.llm_api_key
+            return OpenAICompatibleGenerator(
+                self.settings.llm_url,
+                model=self.settings.llm_model,
+                api_key=key.get_secret_value() if key else None,
+            )
+        return ExtractiveAnswerer(self.reranker or reranker_from_name("nanoranker"))
+
     # -- status ------------------------------------------------------------------------------
 
     def describe(self) -> dict[str, str]:
@@ -213,3 +333,30 @@ class GraphRAG:
             "graph_stats": stats.model_dump(),
             "vector_points": self.vectors.count(),
         }
+
+
+def _request(
+    query: str,
+    k: int,
+    filters: SearchFilters | dict[str, Any] | None,
+    access: AccessFilter | None,
+    use_graph: bool | None,
+) -> SearchRequest:
+    from pydantic import ValidationError
+
+    try:
+        return SearchRequest(
+            query=query,
+            k=k,
+            filters=filters
+            if isinstance(filters, SearchFilters)
+            else SearchFilters(**(filters or {})),
+            access=access or AccessFilter(),
+            use_graph=use_graph,
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "request"
+        raise InputError(
+            f"{where}: {first['msg']}", hint="see `graphrag search --help` for the accepted filters"
+        ) from None

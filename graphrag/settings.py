@@ -44,6 +44,13 @@ class Settings(BaseSettings):
     chunk_target_tokens: int = Field(default=300, ge=16, le=8192)
     chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
 
+    reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
+    graph_refinement: bool = True
+    llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")
+    llm_model: str = "qwen2.5:1.5b-instruct"
+    llm_api_key: SecretStr | None = None
+    answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)
+
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
 

@@ -303,6 +303,7 @@ def _payload(chunk: Chunk, document: Document) -> dict[str, Any]:
         "visibility": chunk.visibility,
         "acl": list(chunk.acl),
         "modified": document.modified.isoformat() if document.modified else None,
+        "modified_ymd": int(document.modified.strftime("%Y%m%d")) if document.modified else None,
     }
 
 

@@ -256,6 +256,20 @@ class Neo4jGraphStore:
         }
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
+    def chunks_for_entities(
+        self, entity_ids: list[str], access: AccessFilter, per_entity: int = 5
+    ) -> dict[str, list[str]]:
+        if not entity_ids:
+            return {}
+        rows = self._read(
+            "chunks_for_entities",
+            {"entity_ids": list(entity_ids), "per_entity": per_entity, **access.as_params()},
+        )
+        out: dict[str, list[str]] = {}
+        for r in rows:
+            out.setdefault(r["entity_id"], []).append(r["id"])
+        return out
+
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]:
         if not ids:
             return set()

@@ -51,6 +51,11 @@ class GraphStore(Protocol):
 
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]: ...
 
+    def chunks_for_entities(
+        self, entity_ids: list[str], access: AccessFilter, per_entity: int = 5
+    ) -> dict[str, list[str]]:
+        """Visible chunks mentioning each entity (the question's entities seed the walk)."""
+
     def neighbourhood(
         self, seed_ids: list[str], access: AccessFilter, limits: WalkLimits
     ) -> Neighbourhood:

@@ -10,7 +10,7 @@ DENSE = "dense"
 SPARSE = "sparse"
 # Payload fields that filters use; each gets a payload index so filtering stays cheap.
 KEYWORD_FIELDS = ("doc_id", "tenant", "visibility", "acl", "kind", "language", "mime", "section_id")
-INTEGER_FIELDS = ("page_start", "level", "ordinal")
+INTEGER_FIELDS = ("page_start", "level", "ordinal", "modified_ymd")
 
 
 @runtime_checkable

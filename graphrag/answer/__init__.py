@@ -1,0 +1,1 @@
+"""Answers with citations: passages under a token budget, extractive or LLM generation."""

@@ -1,0 +1,37 @@
+"""The AnswerGenerator stage and what all generators share: citations and wording."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from schemas import Answer, Citation, GraphContext, Passage
+
+NOT_ANSWERED = {
+    "de": "Die gefundenen Dokumente beantworten diese Frage nicht sicher. Die relevantesten "
+    "Quellen sind unten aufgeführt.",
+    "en": "The documents found do not answer this question reliably. The most relevant sources "
+    "are listed below.",
+}
+
+
+class AnswerGenerator(Protocol):
+    name: str
+
+    def answer(
+        self, question: str, language: str, passages: list[Passage], graph: GraphContext
+    ) -> Answer: ...
+
+
+def citation_for(n: int, passage: Passage) -> Citation:
+    return Citation(
+        n=n,
+        document=passage.doc_id,
+        title=passage.title,
+        section=" > ".join(passage.section_path),
+        page=passage.page_start,
+        chunk_id=passage.chunk_ids[0],
+    )
+
+
+def not_answered(language: str) -> str:
+    return NOT_ANSWERED.get(language, NOT_ANSWERED["en"])

@@ -1,0 +1,1 @@
+"""The query side: analysis, hybrid candidates, graph refinement, reranking."""

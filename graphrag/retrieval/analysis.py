@@ -1,0 +1,113 @@
+"""Rule-based query analysis: language, type, multi-hop signals, entities, constraints.
+
+>>> a = QueryAnalyzer().analyse("Which company did the founder of Microsoft work for before 1975?")
+>>> a.language, a.query_type, a.multi_hop
+('en', 'temporal', True)
+>>> QueryAnalyzer().analyse('Was gilt nach "§ 1 KSchG" -Kleinbetrieb?').filters.must_terms
+['§ 1 KSchG']
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphrag.retrieval.linking import EntityIndex
+from ingestion.language import detect
+from schemas import QueryAnalysis, SearchFilters
+from schemas.query import QueryType
+
+_TYPES: list[tuple[QueryType, re.Pattern[str]]] = [
+    (
+        "comparative",
+        re.compile(
+            r"\b(compare|comparison|differ|difference|versus|vs\.?|both|either|older|younger|larger|"
+            r"smaller|more|less|earlier|later|vergleich\w*|unterschied\w*|beide|älter|jünger|größer|"
+            r"kleiner|mehr|weniger|früher|später)\b",
+            re.I,
+        ),
+    ),
+    (
+        "temporal",
+        re.compile(
+            r"\b(when|before|after|since|until|during|year|date|wann|vor|nach dem|seit|bis|während|"
+            r"jahr|datum|frist)\b|\b(1[5-9]|20)\d{2}\b",
+            re.I,
+        ),
+    ),
+    (
+        "aggregative",
+        re.compile(
+            r"\b(how many|how much|number of|total|list all|all of|wie viele|wie viel|anzahl|"
+            r"insgesamt|alle)\b",
+            re.I,
+        ),
+    ),
+    (
+        "procedural",
+        re.compile(
+            r"\b(how (do|can|to|should)|steps?|procedure|process|wie (kann|muss|soll|geht)|"
+            r"ablauf|verfahren|schritt\w*|vorgehen)\b",
+            re.I,
+        ),
+    ),
+    (
+        "relational",
+        re.compile(
+            r"\b(relationship|related|connection|between|beziehung|zusammenhang|verbindung|zwischen)\b",
+            re.I,
+        ),
+    ),
+]
+_MULTI_HOP = re.compile(
+    r"\b(the \w+(?: \w+)? of|of the|of a|whose|that (was|is|were|has)|"
+    r"who (was|is|founded|wrote|directed)|which .+ (of|by|in) the|der die|die der|dessen|deren|"
+    r"des .+ der)\b",
+    re.I,
+)
+_QUOTED = re.compile(r"[\"„“»](.+?)[\"“”«]")
+_EXCLUDED = re.compile(r"(?:^|\s)-(\w[\w-]*)")
+
+
+class QueryAnalyzer:
+    def __init__(self, entities: EntityIndex | None = None) -> None:
+        self.entities = entities
+
+    def analyse(self, question: str, filters: SearchFilters | None = None) -> QueryAnalysis:
+        language = detect(question, default="und")
+        if language == "und":
+            language = (
+                "de" if re.search(r"[äöüß]|\b(der|die|das|und|ist)\b", question, re.I) else "en"
+            )
+        query_type: QueryType = "factual"
+        for kind, pattern in _TYPES:
+            if pattern.search(question):
+                query_type = kind
+                break
+        linked = self.entities.link(question) if self.entities is not None else []
+        multi_hop = (
+            bool(_MULTI_HOP.search(question)) or len({e.entity.id for e in linked if e.entity}) >= 2
+        )
+        merged = (filters or SearchFilters()).model_copy()
+        quoted = [q.strip() for q in _QUOTED.findall(question) if q.strip()]
+        excluded = _EXCLUDED.findall(question)
+        if quoted:
+            merged.must_terms = [*(merged.must_terms or []), *quoted]
+        if excluded:
+            merged.must_not_terms = [*(merged.must_not_terms or []), *excluded]
+        walk = multi_hop or query_type in ("relational", "comparative") or bool(linked)
+        return QueryAnalysis(
+            language=language,
+            query_type=query_type,
+            multi_hop=multi_hop,
+            entities=linked,
+            levels=["chunk"],
+            candidate_count=80 if multi_hop else 50,
+            walk_graph=walk,
+            filters=merged,
+        )
+
+
+def clean_query(question: str) -> str:
+    """The question without search operators (quotes kept as words, -exclusions removed)."""
+    text = _EXCLUDED.sub(" ", question)
+    return " ".join(_QUOTED.sub(lambda m: m.group(1), text).split())

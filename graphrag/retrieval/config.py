@@ -1,0 +1,42 @@
+"""Retrieval knobs with documented defaults; eval switches them for comparisons."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from schemas import WalkLimits
+
+
+class RetrievalConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # hybrid candidates
+    rrf_k: int = Field(default=60, ge=1)
+    hybrid_alpha: float | None = Field(
+        default=None, ge=0, le=1, description="dense share of the RRF weight; None: weights below"
+    )
+    dense_weight: float = Field(default=1.0, ge=0)
+    sparse_weight: float = Field(default=1.0, ge=0)
+    prefetch: int = Field(default=100, ge=1, le=2000)
+    score_threshold: float | None = None
+    multi_query: bool = True
+    use_dense: bool = True
+    use_sparse: bool = True
+    # graph refinement
+    graph: bool = True
+    graph_seeds: int = Field(default=8, ge=1, le=100)
+    graph_added: int = Field(default=10, ge=0, le=200)
+    ppr_damping: float = Field(default=0.85, gt=0, lt=1)
+    entity_seed_share: float = Field(default=0.3, ge=0, le=1)
+    graph_weight: float = Field(default=0.2, ge=0)
+    walk: WalkLimits = Field(default_factory=WalkLimits)
+    # reranking and the final score
+    reranker: str = "none"
+    rerank_top: int = Field(default=30, ge=1, le=500)
+    rerank_weight: float = Field(default=0.6, ge=0)
+    fused_weight: float = Field(default=0.4, ge=0)
+
+    def branch_weights(self) -> tuple[float, float]:
+        if self.hybrid_alpha is not None:
+            return self.hybrid_alpha, 1.0 - self.hybrid_alpha
+        return self.dense_weight, self.sparse_weight

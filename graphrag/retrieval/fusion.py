@@ -1,0 +1,31 @@
+"""Reciprocal-rank fusion of ranked lists, with per-list weights and deterministic ties.
+
+>>> rrf([["a", "b", "c"], ["b", "c", "d"]], k=60)[:2]
+[('b', 0.0325...), ('c', 0.0320...)]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+
+def rrf(
+    rankings: list[list[str]], *, k: int = 60, weights: list[float] | None = None
+) -> list[tuple[str, float]]:
+    """``sum(w / (k + rank))`` over the lists (rank from 1), best first, ties by id."""
+    weights = weights or [1.0] * len(rankings)
+    scores: dict[str, float] = defaultdict(float)
+    for ranking, weight in zip(rankings, weights, strict=True):
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] += weight / (k + rank)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def minmax(values: dict[str, float]) -> dict[str, float]:
+    """Scale to [0, 1]; a constant list maps to 1.0."""
+    if not values:
+        return {}
+    low, high = min(values.values()), max(values.values())
+    if high - low < 1e-12:
+        return dict.fromkeys(values, 1.0)
+    return {k: (v - low) / (high - low) for k, v in values.items()}

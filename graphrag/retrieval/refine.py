@@ -1,0 +1,166 @@
+"""Graph refinement: walk the candidates' neighbourhood and score it with personalised PageRank.
+
+The local subgraph holds the seed chunks, the chunks the walk reached (reading order, same
+section, shared entities, related entities), the entities between them and their relations.
+PageRank is personalised on the seeds (by fused score) and on the question's linked entities;
+the best-scoring new chunks join the candidates with the path that brought them, and the paths
+between the question's entities (the multi-hop bridge) come back as graph context.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from graphrag.retrieval.config import RetrievalConfig
+from graphrag.stores.graph import GraphStore
+from schemas import (
+    AccessFilter,
+    EntityEdge,
+    EntityPath,
+    GraphContext,
+    LinkedEntity,
+    NeighbourChunk,
+    Provenance,
+)
+
+_VIA_WEIGHT = {"next": 1.0, "parent": 0.6, "shared_entity": 1.0, "related_entity": 0.7}
+
+
+@dataclass
+class Refinement:
+    graph_scores: dict[str, float] = field(default_factory=dict)
+    added: list[str] = field(default_factory=list)
+    provenance: dict[str, Provenance] = field(default_factory=dict)
+    context: GraphContext = field(default_factory=GraphContext)
+
+
+class GraphRefiner:
+    def __init__(self, graph: GraphStore, config: RetrievalConfig) -> None:
+        self.graph = graph
+        self.config = config
+
+    def refine(
+        self,
+        fused: list[tuple[str, float]],
+        linked: list[LinkedEntity],
+        access: AccessFilter,
+    ) -> Refinement:
+        cfg = self.config
+        seeds = [cid for cid, _ in fused[: cfg.graph_seeds]]
+        entity_ids = [e.entity.id for e in linked if e.entity is not None]
+        out = Refinement()
+        if not seeds and not entity_ids:
+            return out
+        entity_chunks = self.graph.chunks_for_entities(entity_ids, access, per_entity=3)
+        walk_from = list(
+            dict.fromkeys([*seeds, *(c for ids in entity_chunks.values() for c in ids)])
+        )
+        hood = self.graph.neighbourhood(walk_from, access, cfg.walk)
+
+        g: nx.Graph = nx.Graph()
+        for cid in walk_from:
+            g.add_node(("c", cid))
+        for cid, eids in hood.mentions.items():
+            for eid in eids:
+                g.add_edge(("c", cid), ("e", eid), weight=1.0)
+        best: dict[str, NeighbourChunk] = {}
+        for hit in hood.chunks:
+            weight = _VIA_WEIGHT[hit.via] * hit.weight
+            if hit.via in ("next", "parent"):
+                g.add_edge(("c", hit.seed_id), ("c", hit.chunk_id), weight=weight / hit.distance)
+            else:
+                chain = [("c", hit.seed_id), *(("e", e) for e in hit.through), ("c", hit.chunk_id)]
+                for left, right in itertools.pairwise(chain):
+                    if not g.has_edge(left, right):
+                        g.add_edge(left, right, weight=weight)
+            current = best.get(hit.chunk_id)
+            if current is None or (hit.distance, -hit.weight) < (current.distance, -current.weight):
+                best[hit.chunk_id] = hit
+        for edge in hood.relations:
+            g.add_edge(
+                ("e", edge.source_id), ("e", edge.target_id), weight=0.5 * math.log1p(edge.weight)
+            )
+        for eid, cids in entity_chunks.items():
+            for cid in cids:
+                g.add_edge(("e", eid), ("c", cid), weight=1.0)
+
+        paths = self._paths(entity_ids, access)
+        for path in paths:
+            for a, b in itertools.pairwise(path.entity_ids):
+                g.add_edge(("e", a), ("e", b), weight=1.0)
+            for cid in path.chunk_ids:
+                for eid in path.entity_ids:
+                    g.add_edge(("c", cid), ("e", eid), weight=0.5)
+
+        personal: dict[tuple[str, str], float] = {}
+        scores = dict(fused[: cfg.graph_seeds])
+        total = sum(scores.values()) or 1.0
+        entity_share = cfg.entity_seed_share if entity_ids else 0.0
+        for cid, score in scores.items():
+            personal[("c", cid)] = (1 - entity_share) * score / total
+        for eid in entity_ids:
+            if g.has_node(("e", eid)):
+                personal[("e", eid)] = entity_share / len(entity_ids)
+        if g.number_of_edges() == 0 or not personal:
+            return out
+        ranks = nx.pagerank(
+            g,
+            alpha=cfg.ppr_damping,
+            personalization=personal,
+            weight="weight",
+            max_iter=200,
+            tol=1e-8,
+        )
+        out.graph_scores = {node[1]: value for node, value in ranks.items() if node[0] == "c"}
+        known = {cid for cid, _ in fused}
+        new = sorted(
+            (cid for cid in out.graph_scores if cid not in known),
+            key=lambda c: (-out.graph_scores[c], c),
+        )
+        out.added = new[: cfg.graph_added]
+        path_chunks = {cid: p for p in paths for cid in p.chunk_ids}
+        for cid in out.added:
+            reached = best.get(cid)
+            if reached is not None:
+                out.provenance[cid] = Provenance(
+                    source="graph",
+                    via=reached.via,
+                    seed_chunk_id=reached.seed_id,
+                    through=reached.through,
+                )
+            elif cid in path_chunks:
+                out.provenance[cid] = Provenance(
+                    source="graph", via="related_entity", through=path_chunks[cid].entity_ids
+                )
+            else:
+                entity = next((e for e, ids in entity_chunks.items() if cid in ids), None)
+                out.provenance[cid] = Provenance(
+                    source="graph", via="shared_entity", through=[entity] if entity else []
+                )
+        entities = {e.id: e for e in hood.entities}
+        for link in linked:
+            if link.entity is not None:
+                entities.setdefault(link.entity.id, link.entity)
+        out.context = GraphContext(
+            entities=sorted(entities.values(), key=lambda e: e.name)[:50],
+            relations=_dedupe_edges(hood.relations)[:100],
+            paths=paths,
+        )
+        return out
+
+    def _paths(self, entity_ids: list[str], access: AccessFilter) -> list[EntityPath]:
+        paths: list[EntityPath] = []
+        for a, b in itertools.islice(itertools.combinations(entity_ids[:4], 2), 6):
+            paths += self.graph.entity_paths(a, b, access, limit=2)
+        return paths
+
+
+def _dedupe_edges(edges: list[EntityEdge]) -> list[EntityEdge]:
+    seen: dict[tuple[str, str, str], EntityEdge] = {}
+    for e in edges:
+        seen.setdefault((e.source_id, e.target_id, e.type), e)
+    return sorted(seen.values(), key=lambda e: -e.weight)

@@ -1,0 +1,251 @@
+"""The search pipeline: analyse -> hybrid candidates -> graph refinement -> rerank -> results.
+
+Every stage keeps its score on each chunk (dense, sparse, fused, graph, rerank, final) and its
+time in ``timings_ms``; graph-added chunks carry the path that brought them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from graphrag.models.embedders import Embedder
+from graphrag.models.rerankers import Reranker
+from graphrag.models.sparse import SparseEncoder
+from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
+from graphrag.retrieval.config import RetrievalConfig
+from graphrag.retrieval.fusion import minmax, rrf
+from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.refine import GraphRefiner, Refinement
+from graphrag.stores.graph import GraphStore
+from graphrag.stores.vector import VectorStore
+from schemas import (
+    ChunkWithContext,
+    FieldMatch,
+    FieldRange,
+    HybridQuery,
+    PayloadFilter,
+    Provenance,
+    QueryAnalysis,
+    ScoredChunk,
+    SearchFilters,
+    SearchRequest,
+    SearchResult,
+    StageScores,
+)
+
+MAX_EXPANSIONS = 2
+
+
+class Retriever:
+    def __init__(
+        self,
+        graph: GraphStore,
+        vectors: VectorStore,
+        embedder: Embedder,
+        sparse: SparseEncoder,
+        reranker: Reranker | None = None,
+        config: RetrievalConfig | None = None,
+    ) -> None:
+        self.graph = graph
+        self.vectors = vectors
+        self.embedder = embedder
+        self.sparse = sparse
+        self.reranker = reranker
+        self.config = config or RetrievalConfig()
+        self._entities: EntityIndex | None = None
+
+    def refresh_entities(self) -> None:
+        """Forget the entity index (after ingestion); it is rebuilt on the next search."""
+        self._entities = None
+
+    def search(self, request: SearchRequest) -> SearchResult:
+        timings: dict[str, float] = {}
+
+        @contextmanager
+        def timed(stage: str) -> Iterator[None]:
+            start = time.perf_counter()
+            try:
+                yield
+            finally:
+                timings[stage] = round((time.perf_counter() - start) * 1000, 2)
+
+        cfg = self.config
+        with timed("analyse"):
+            if self._entities is None:
+                self._entities = EntityIndex(self.graph.list_entities())
+            analysis = QueryAnalyzer(self._entities).analyse(request.query, request.filters)
+        with timed("candidates"):
+            fused, dense, sparse = self._candidates(request, analysis)
+        use_graph = cfg.graph if request.use_graph is None else request.use_graph
+        refinement = Refinement()
+        if use_graph and (analysis.walk_graph or request.use_graph):
+            with timed("graph"):
+                refinement = GraphRefiner(self.graph, cfg).refine(
+                    fused, analysis.entities, request.access
+                )
+        with timed("fetch"):
+            pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]
+            pool += [c for c in refinement.added if c not in pool]
+            chunks = {c.chunk.id: c for c in self.graph.fetch_chunks(pool, request.access)}
+            pool = [c for c in pool if c in chunks and _passes_terms(chunks[c], analysis.filters)]
+        rerank_scores: dict[str, float] = {}
+        if self.reranker is not None and (request.rerank is None or request.rerank):
+            with timed("rerank"):
+                top = pool[: cfg.rerank_top + len(refinement.added)]
+                texts = [_rerank_text(chunks[c]) for c in top]
+                rerank_scores = dict(
+                    zip(top, self.reranker.score(request.query, texts), strict=True)
+                )
+        with timed("score"):
+            results = self._final(pool, chunks, fused, dense, sparse, refinement, rerank_scores)
+        return SearchResult(
+            query=request.query,
+            results=results[: request.k],
+            analysis=analysis,
+            graph=refinement.context,
+            timings_ms={**timings, "total": round(sum(timings.values()), 2)},
+        )
+
+    # -- stages ------------------------------------------------------------------------------
+
+    def _candidates(
+        self, request: SearchRequest, analysis: QueryAnalysis
+    ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float]]:
+        cfg = self.config
+        flt = payload_filter(request, analysis.filters)
+        limit = max(analysis.candidate_count, request.k * 3)
+        rankings: list[list[str]] = []
+        weights: list[float] = []
+        dense_scores: dict[str, float] = {}
+        sparse_scores: dict[str, float] = {}
+        w_dense, w_sparse = cfg.branch_weights()
+        for variant, variant_weight in self._variants(request.query, analysis):
+            if cfg.use_dense and w_dense > 0:
+                vector = self.embedder.embed_query(variant)
+                hits = self.vectors.query(
+                    HybridQuery(
+                        dense=vector, limit=limit, filter=flt, score_threshold=cfg.score_threshold
+                    )
+                )
+                rankings.append([h.id for h in hits])
+                weights.append(w_dense * variant_weight)
+                for h in hits:
+                    dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
+            if cfg.use_sparse and w_sparse > 0:
+                vector_s = self.sparse.encode_query(variant, analysis.language)
+                if vector_s.indices:
+                    hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=limit, filter=flt))
+                    rankings.append([h.id for h in hits])
+                    weights.append(w_sparse * variant_weight)
+                    for h in hits:
+                        sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
+        fused = rrf(rankings, k=cfg.rrf_k, weights=weights) if rankings else []
+        return fused[:limit], dense_scores, sparse_scores
+
+    def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
+        """The question, plus rule-based rewrites: linked entities spelled by their other
+        names (KSchG <-> Kündigungsschutzgesetz)."""
+        base = clean_query(query)
+        variants = [(base, 1.0)]
+        if not self.config.multi_query:
+            return variants
+        for link in analysis.entities:
+            if link.entity is None or len(variants) > MAX_EXPANSIONS:
+                continue
+            for alias in sorted({link.entity.name, *link.entity.aliases}, key=len, reverse=True):
+                if alias.casefold() != link.mention.casefold() and alias not in base:
+                    variants.append((base.replace(link.mention, alias), 0.5))
+                    break
+        return variants
+
+    def _final(
+        self,
+        pool: list[str],
+        chunks: dict[str, ChunkWithContext],
+        fused: list[tuple[str, float]],
+        dense: dict[str, float],
+        sparse: dict[str, float],
+        refinement: Refinement,
+        rerank_scores: dict[str, float],
+    ) -> list[ScoredChunk]:
+        cfg = self.config
+        fused_map = dict(fused)
+        fused_n = minmax({c: fused_map.get(c, 0.0) for c in pool})
+        graph_n = minmax({c: refinement.graph_scores.get(c, 0.0) for c in pool})
+        rerank_n = minmax(rerank_scores) if rerank_scores else {}
+        results = []
+        for cid in pool:
+            if rerank_n:
+                base = cfg.rerank_weight * rerank_n.get(cid, 0.0) + cfg.fused_weight * fused_n[cid]
+            else:
+                base = fused_n[cid]
+            final = base + (cfg.graph_weight * graph_n[cid] if refinement.graph_scores else 0.0)
+            provenance = []
+            if cid in fused_map:
+                source = (
+                    "hybrid"
+                    if cid in dense and cid in sparse
+                    else ("dense" if cid in dense else "sparse")
+                )
+                provenance.append(Provenance(source=source))  # type: ignore[arg-type]
+            if cid in refinement.provenance:
+                provenance.append(refinement.provenance[cid])
+            item = chunks[cid]
+            results.append(
+                ScoredChunk(
+                    chunk=item.chunk,
+                    doc_title=item.doc_title,
+                    scores=StageScores(
+                        dense=dense.get(cid),
+                        sparse=sparse.get(cid),
+                        fused=fused_map.get(cid),
+                        graph=refinement.graph_scores.get(cid),
+                        rerank=rerank_scores.get(cid),
+                        final=round(final, 6),
+                    ),
+                    provenance=provenance,
+                )
+            )
+        return sorted(results, key=lambda r: (-r.scores.final, r.chunk.id))
+
+
+def payload_filter(request: SearchRequest, filters: SearchFilters) -> PayloadFilter:
+    must: list[FieldMatch] = []
+    ranges: list[FieldRange] = []
+    if filters.doc_ids:
+        must.append(FieldMatch(key="doc_id", values=list(filters.doc_ids)))
+    if filters.kinds:
+        must.append(FieldMatch(key="kind", values=[str(k) for k in filters.kinds]))
+    if filters.languages:
+        must.append(FieldMatch(key="language", values=list(filters.languages)))
+    if filters.mimes:
+        must.append(FieldMatch(key="mime", values=list(filters.mimes)))
+    if filters.page_from is not None or filters.page_to is not None:
+        ranges.append(FieldRange(key="page_start", gte=filters.page_from, lte=filters.page_to))
+    if filters.modified_after or filters.modified_before:
+        # documents without a date cannot satisfy a date filter, so they drop out here
+        after, before = filters.modified_after, filters.modified_before
+        ranges.append(
+            FieldRange(
+                key="modified_ymd",
+                gte=int(after.strftime("%Y%m%d")) if after else None,
+                lte=int(before.strftime("%Y%m%d")) if before else None,
+            )
+        )
+    return PayloadFilter(access=request.access, must=must, ranges=ranges)
+
+
+def _passes_terms(item: ChunkWithContext, filters: SearchFilters) -> bool:
+    text = f"{item.doc_title} {' '.join(item.chunk.section_path)} {item.chunk.text}".casefold()
+    if filters.must_terms and not all(t.casefold() in text for t in filters.must_terms):
+        return False
+    return not (
+        filters.must_not_terms and any(t.casefold() in text for t in filters.must_not_terms)
+    )
+
+
+def _rerank_text(item: ChunkWithContext) -> str:
+    header = " > ".join([item.doc_title, *item.chunk.section_path])
+    return f"{header}\n{item.chunk.text}"[:2000]
