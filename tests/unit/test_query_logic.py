@@ -1,0 +1,188 @@
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from graphrag.answer.extractive import ExtractiveAnswerer
+from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
+from graphrag.answer.passages import build_passages
+from graphrag.errors import ConfigError
+from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
+from graphrag.retrieval.fusion import minmax, rrf
+from graphrag.retrieval.linking import EntityIndex
+from schemas import Chunk, Entity, GraphContext, Passage, ScoredChunk, StageScores
+
+
+def test_rrf_weights_and_ties() -> None:
+    assert [i for i, _ in rrf([["a", "b"], ["b", "a"]])] == ["a", "b"]  # tie -> by id
+    assert [i for i, _ in rrf([["a", "b"], ["b", "a"]], weights=[1.0, 3.0])] == ["b", "a"]
+    assert rrf([]) == []
+    assert minmax({"x": 2.0, "y": 4.0}) == {"x": 0.0, "y": 1.0}
+    assert minmax({"x": 3.0}) == {"x": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "kind", "multi_hop"),
+    [
+        ("Wie viele Urlaubstage stehen Arbeitnehmern zu?", "de", "aggregative", False),
+        ("Which film director is older, Scott Derrickson or Ed Wood?", "en", "comparative", False),
+        ("What is the relationship between the BetrVG and the KSchG?", "en", "relational", False),
+        ("Who was the father of the founder of Microsoft?", "en", "factual", True),
+        (
+            "Wie muss der Arbeitgeber bei einer Massenentlassung vorgehen?",
+            "de",
+            "procedural",
+            False,
+        ),
+    ],
+)
+def test_query_analysis(question: str, language: str, kind: str, multi_hop: bool) -> None:
+    a = QueryAnalyzer().analyse(question)
+    assert (a.language, a.query_type, a.multi_hop) == (language, kind, multi_hop)
+
+
+def test_operators_become_filters() -> None:
+    a = QueryAnalyzer().analyse('Fristen "§ 4 KSchG" -Schifffahrt')
+    assert a.filters.must_terms == ["§ 4 KSchG"] and a.filters.must_not_terms == ["Schifffahrt"]
+    assert clean_query('Fristen "§ 4 KSchG" -Schifffahrt') == "Fristen § 4 KSchG"
+
+
+def test_entity_linking_by_alias_fuzzy_and_count() -> None:
+    index = EntityIndex(
+        [
+            Entity(id="k", name="Kündigungsschutzgesetz", type="LAW", aliases=["KSchG"]),
+            Entity(id="m", name="Microsoft Corporation", type="ORG", aliases=["Microsoft"]),
+            Entity(id="w", name="Bill Gates", type="PERSON"),
+        ]
+    )
+    links = index.link("Did Bill Gatess leave Microsoft before the KSchG applied?")
+    assert {(l.mention, l.entity.id) for l in links if l.entity} == {
+        ("Bill Gatess", "w"),
+        ("Microsoft", "m"),
+        ("KSchG", "k"),
+    }
+    fuzzy = next(l for l in links if l.entity and l.entity.id == "w")
+    assert fuzzy.score < 1.0
+    assert QueryAnalyzer(index).analyse("Bill Gates and Microsoft").multi_hop  # two entities
+
+
+def scored(cid: str, doc: str, section: str, ordinal: int, final: float, text: str) -> ScoredChunk:
+    return ScoredChunk(
+        chunk=Chunk(
+            id=cid,
+            doc_id=doc,
+            section_id=section,
+            ordinal=ordinal,
+            text=text,
+            section_path=[section],
+            page_start=ordinal + 1,
+        ),
+        doc_title=f"Doc {doc}",
+        scores=StageScores(final=final),
+    )
+
+
+def test_passages_merge_adjacent_chunks_and_respect_the_budget() -> None:
+    results = [
+        scored("c2", "d", "s", 2, 0.9, "two."),
+        scored("c1", "d", "s", 1, 0.5, "one."),
+        scored("c9", "d", "s", 9, 0.4, "nine."),
+        scored("x", "e", "t", 0, 0.8, "other " * 50),
+    ]
+    passages = build_passages(results, budget_tokens=10_000)
+    assert passages[0].chunk_ids == ["c1", "c2"] and passages[0].text == "one.\n\ntwo."
+    assert (passages[0].page_start, passages[0].page_end) == (2, 3)
+    assert [p.chunk_ids for p in passages[1:]] == [["x"], ["c9"]]
+    tight = build_passages(results, budget_tokens=20)
+    assert [p.chunk_ids for p in tight] == [["c1", "c2"], ["c9"]]
+
+
+PASSAGES = [
+    Passage(
+        chunk_ids=["c1"],
+        doc_id="kschg",
+        title="KSchG",
+        section_path=["§ 4 Anrufung"],
+        page_start=None,
+        text="Die Klage muss innerhalb von drei Wochen nach Zugang der "
+        "schriftlichen Kündigung erhoben werden. Das Gericht entscheidet.",
+        score=1.0,
+    ),
+    Passage(
+        chunk_ids=["c2"],
+        doc_id="burlg",
+        title="BUrlG",
+        section_path=["§ 3 Dauer"],
+        text="Der Urlaub beträgt jährlich mindestens 24 Werktage.",
+        score=0.5,
+    ),
+]
+
+
+def test_extractive_answer_cites_its_sentences() -> None:
+    answer = ExtractiveAnswerer().answer(
+        "Innerhalb welcher Frist muss die Klage erhoben werden?", "de", PASSAGES, GraphContext()
+    )
+    assert answer.answerable
+    assert answer.answer.startswith("Die Klage muss innerhalb von drei Wochen")
+    assert "[1]" in answer.answer
+    assert answer.citations[0].document == "kschg" and answer.citations[0].section == "§ 4 Anrufung"
+
+
+def test_extractive_says_when_evidence_does_not_answer() -> None:
+    answer = ExtractiveAnswerer().answer(
+        "Wer gewann die Fußball-WM 1954?", "de", PASSAGES, GraphContext()
+    )
+    assert not answer.answerable
+    assert answer.answer.startswith("Die gefundenen Dokumente beantworten")
+    english = ExtractiveAnswerer().answer(
+        "Who won the 1954 World Cup?", "en", PASSAGES, GraphContext()
+    )
+    assert english.answer.startswith("The documents found do not answer")
+
+
+def sse(*parts: str) -> bytes:
+    lines = [f"data: {json.dumps({'choices': [{'delta': {'content': p}}]})}" for p in parts]
+    return ("\n\n".join([*lines, "data: [DONE]"]) + "\n\n").encode()
+
+
+def generator(
+    body: bytes, status: int = 200, seen: list[dict] | None = None
+) -> OpenAICompatibleGenerator:
+    def handler(request: httpx.Request) -> httpx.Response:
+        if seen is not None:
+            seen.append(json.loads(request.content))
+        return httpx.Response(status, content=body, headers={"content-type": "text/event-stream"})
+
+    return OpenAICompatibleGenerator(
+        "http://llm.test/v1", model="m", api_key="k", transport=httpx.MockTransport(handler)
+    )
+
+
+def test_llm_answer_streams_cites_and_checks_numbers() -> None:
+    seen: list[dict] = []
+    tokens: list[str] = []
+    g = generator(sse("Innerhalb von drei ", "Wochen [1]."), seen=seen)
+    g.on_token = tokens.append
+    answer = g.answer("Frist?", "de", PASSAGES, GraphContext())
+    assert answer.answer == "Innerhalb von drei Wochen [1]." and answer.answerable
+    assert [c.n for c in answer.citations] == [1]
+    assert tokens == ["Innerhalb von drei ", "Wochen [1]."]
+    assert "[1] KSchG > § 4 Anrufung" in seen[0]["messages"][1]["content"]
+    assert seen[0]["messages"][0]["content"].startswith("Du beantwortest")
+
+    invented = generator(sse("Die Frist beträgt 30 Tage [1].")).answer(
+        "Frist?", "de", PASSAGES, GraphContext()
+    )
+    assert not invented.answerable and "30" in invented.answer.split("⚠")[1]
+    refused = generator(sse("NICHT BEANTWORTBAR")).answer("?", "de", PASSAGES, GraphContext())
+    assert not refused.answerable and refused.citations == []
+    with pytest.raises(ConfigError):
+        generator(b"", status=401).answer("?", "de", PASSAGES, GraphContext())
+
+
+def test_number_check_ignores_citation_markers() -> None:
+    assert unsupported_numbers("24 Werktage [2], siehe [1].", PASSAGES) == []
+    assert unsupported_numbers("25 Werktage", PASSAGES) == ["25"]
