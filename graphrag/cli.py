@@ -336,6 +336,88 @@ def _require_documents(rag: GraphRAG) -> None:
         raise InputError("no documents are ingested yet", hint="run: graphrag ingest PATH...")
 
 
+@app.command("eval")
+def eval_(
+    spec: Annotated[
+        str, typer.Argument(help="hotpotqa:FILE, musique:FILE, beir:DIR, squad:FILE, golden:FILE")
+    ],
+    k: Annotated[str, typer.Option("--k", help="cut-offs, comma-separated")] = "1,2,5,10",
+    limit: Annotated[int | None, typer.Option(help="only the first N questions")] = None,
+    baselines: Annotated[str, typer.Option(help="bm25,dense or none")] = "bm25,dense",
+    embedder: Annotated[str | None, typer.Option(help="e5-small, use-multilingual, st:<m>")] = None,
+    reranker: Annotated[str | None, typer.Option(help="none, nanoranker, ce:<model>")] = None,
+    no_graph: Annotated[
+        bool, typer.Option("--no-graph", help="switch graph refinement off")
+    ] = False,
+    chunk_size: Annotated[int | None, typer.Option(help="target chunk size in tokens")] = None,
+    split: Annotated[str, typer.Option(help="BEIR qrels split")] = "train",
+    answers: Annotated[
+        bool, typer.Option("--answers", help="also generate and score answers")
+    ] = False,
+    report: Annotated[Path | None, typer.Option(help="write a Markdown report here")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Evaluate retrieval (and answers) on a golden set, with baselines side by side."""
+    from graphrag.eval.datasets import load
+    from graphrag.eval.report import write_report
+    from graphrag.eval.runner import EvalConfig, EvalRunner
+
+    try:
+        ks = sorted({int(x) for x in k.split(",") if x.strip()})
+    except ValueError:
+        raise InputError(f"--k {k!r} is not a list of numbers", hint="e.g. --k 1,5,10") from None
+    settings = load_settings()
+    config = EvalConfig(
+        ks=ks,
+        baselines=[b for b in baselines.split(",") if b and b != "none"],
+        embedder=embedder or settings.embedder,
+        reranker=reranker or settings.reranker,
+        graph=not no_graph and settings.graph_refinement,
+        chunk_size=chunk_size,
+        answers=answers,
+    )
+    evalset = load(spec, split=split, limit=limit)
+    columns = (
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as bars:
+        run = EvalRunner(evalset, config, settings.data_dir / "eval", progress=_Bars(bars)).run()
+    if report is not None:
+        path = write_report(run, report)
+        err.print(f"report: {path}")
+    if as_json:
+        print(json.dumps(run.summary(), ensure_ascii=False))
+        return
+    table = Table(title=f"{run.dataset} ({run.questions} questions)")
+    keys = [key for key in run.metrics if key.startswith(("recall@", "ndcg", "mrr", "map"))]
+    table.add_column("run")
+    for key in keys:
+        table.add_column(key)
+    for name, values in {"system": run.metrics, **run.baselines}.items():
+        table.add_row(name, *(f"{values.get(key, 0):.3f}" for key in keys))
+    out.print(table)
+    out.print(f"latency ms: {run.latency_ms}")
+
+
+@app.command("eval-compare")
+def eval_compare(
+    a: Annotated[Path, typer.Argument(help="report folder or run.json")],
+    b: Annotated[Path, typer.Argument(help="report folder or run.json")],
+    out_file: Annotated[Path | None, typer.Option("--out", help="write Markdown here")] = None,
+) -> None:
+    """Two evaluation runs side by side."""
+    from graphrag.eval.report import compare
+
+    for p in (a, b):
+        if not (p / "run.json" if p.is_dir() else p).exists():
+            raise InputError(f"{p}: no run.json", hint="pass a folder written by eval --report")
+    print(compare(a, b, out_file))
+
+
 @app.command("lint-cypher")
 def lint_cypher() -> None:
     """Check every statement in cypher/ with Neo4j's own analyser (needs Node)."""

@@ -71,12 +71,15 @@ class GraphRAG:
         data_dir: str | Path | None = None,
         graph: GraphStore | None = None,
         vectors: VectorStore | None = None,
-        embedder: Embedder | None = None,
+        embedder: Embedder | str | None = None,
         sparse: SparseEncoder | None = None,
         retrieval: RetrievalConfig | None = None,
         generator: AnswerGenerator | None = None,
         **overrides: Any,
     ) -> None:
+        if isinstance(embedder, str):  # a name, like the setting
+            overrides["embedder"] = embedder
+            embedder = None
         if settings is None:
             values = dict(overrides)
             if data_dir is not None:

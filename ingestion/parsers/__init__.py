@@ -1,6 +1,7 @@
 """Parsers by format family, chosen by content sniffing (not by the file name alone).
 
->>> from pathlib import Path
+>>> import unicodedata
+from pathlib import Path
 >>> parse_file(Path("/nonexistent.md"))
 Traceback (most recent call last):
 ...
@@ -9,6 +10,7 @@ graphrag.errors.DocumentError: /nonexistent.md: file not found
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from graphrag.errors import DocumentError
@@ -59,6 +61,7 @@ def parse_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDocum
         parsed = parse_html(path)
     else:
         parsed = parse_with_docling(kind, path)
+    _nfc(parsed)
     if not any(b.text.strip() or b.rows for b in parsed.blocks):
         raise DocumentError(str(path), "no_text", "no text found in the file")
     if parsed.language == "und":
@@ -67,3 +70,14 @@ def parse_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDocum
             sample = " ".join(b.text or b.table_text() for b in parsed.blocks)[:5000]
         parsed.language = detect(sample)
     return parsed
+
+
+def _nfc(parsed: ParsedDocument) -> None:
+    """Composed Unicode (ä, not a + combining diaeresis), so matching and BM25 agree."""
+    parsed.title = unicodedata.normalize("NFC", parsed.title)
+    for block in parsed.blocks:
+        block.text = unicodedata.normalize("NFC", block.text)
+        if block.header:
+            block.header = [unicodedata.normalize("NFC", c) for c in block.header]
+        if block.rows:
+            block.rows = [[unicodedata.normalize("NFC", c) for c in row] for row in block.rows]

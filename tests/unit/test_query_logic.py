@@ -58,12 +58,12 @@ def test_entity_linking_by_alias_fuzzy_and_count() -> None:
         ]
     )
     links = index.link("Did Bill Gatess leave Microsoft before the KSchG applied?")
-    assert {(l.mention, l.entity.id) for l in links if l.entity} == {
+    assert {(link.mention, link.entity.id) for link in links if link.entity} == {
         ("Bill Gatess", "w"),
         ("Microsoft", "m"),
         ("KSchG", "k"),
     }
-    fuzzy = next(l for l in links if l.entity and l.entity.id == "w")
+    fuzzy = next(link for link in links if link.entity and link.entity.id == "w")
     assert fuzzy.score < 1.0
     assert QueryAnalyzer(index).analyse("Bill Gates and Microsoft").multi_hop  # two entities
 

@@ -52,6 +52,7 @@ PARAMETERS: dict[str, Any] = {
     "source_id": "",
     "target_id": "",
     "limit": 1,
+    "skip": 0,
 }
 
 

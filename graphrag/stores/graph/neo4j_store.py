@@ -256,6 +256,15 @@ class Neo4jGraphStore:
         }
         return [by_id[i] for i in dict.fromkeys(ids) if i in by_id]
 
+    def export_chunks(self, page: int = 2000) -> Iterator[dict[str, Any]]:
+        skip = 0
+        while True:
+            rows = self._read("export_chunks", {"skip": skip, "limit": page})
+            yield from rows
+            if len(rows) < page:
+                return
+            skip += page
+
     def chunks_for_entities(
         self, entity_ids: list[str], access: AccessFilter, per_entity: int = 5
     ) -> dict[str, list[str]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Iterator
+from typing import Any, Protocol, runtime_checkable
 
 from schemas import (
     AccessFilter,
@@ -50,6 +51,9 @@ class GraphStore(Protocol):
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]: ...
 
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]: ...
+
+    def export_chunks(self, page: int = 2000) -> Iterator[dict[str, Any]]:
+        """Every chunk (id, doc_id, text, section_path, language, title), page by page."""
 
     def chunks_for_entities(
         self, entity_ids: list[str], access: AccessFilter, per_entity: int = 5

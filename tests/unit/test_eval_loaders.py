@@ -1,0 +1,79 @@
+"""Loaders on small slices of the real files in ../shared/data."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from graphrag.errors import InputError
+from graphrag.eval.datasets import load
+
+
+def test_hotpotqa_slice(shared_data: Path, tmp_path: Path) -> None:
+    questions = json.loads((shared_data / "hotpotqa/questions.json").read_text())[:3]
+    corpus = json.loads((shared_data / "hotpotqa/corpus.json").read_text())
+    (tmp_path / "questions.json").write_text(json.dumps(questions))
+    (tmp_path / "corpus.json").write_text(json.dumps(corpus))
+    s = load(f"hotpotqa:{tmp_path / 'questions.json'}")
+    assert len(s.questions) == 3 and len(s.corpus) == len(corpus)
+    first = s.questions[0]
+    assert first.gold == {"Alû": 1.0, "Lilu (mythology)": 1.0}
+    assert first.answer == "a spirit" and first.category == "bridge" and first.difficulty == "easy"
+    assert all(g in {d.id for d in s.corpus} for q in s.questions for g in q.gold)
+
+
+def test_beir_slice_with_graded_qrels(shared_data: Path, tmp_path: Path) -> None:
+    (tmp_path / "qrels").mkdir()
+    lines = (shared_data / "scifact/queries.jsonl").read_text().splitlines()[:5]
+    (tmp_path / "queries.jsonl").write_text("\n".join(lines))
+    qrels = (shared_data / "scifact/qrels/train.tsv").read_text().splitlines()
+    (tmp_path / "qrels/train.tsv").write_text("\n".join(qrels[:8] + ["999\t1\t0"]))
+    shutil.copy(shared_data / "scifact/corpus.jsonl", tmp_path / "corpus.jsonl")
+    s = load(f"beir:{tmp_path}", split="train")
+    assert len(s.corpus) == 5183
+    assert s.questions and all(q.gold for q in s.questions)
+    with pytest.raises(InputError, match="no qrels"):
+        load(f"beir:{tmp_path}", split="test")
+
+
+def test_squad_slice(shared_data: Path, tmp_path: Path) -> None:
+    data = json.loads((shared_data / "legalquad/legalquad-dev.json").read_text())
+    data["data"] = data["data"][:2]
+    path = tmp_path / "dev.json"
+    path.write_text(json.dumps(data))
+    s = load(f"squad:{path}")
+    assert len(s.corpus) == 2 and len(s.questions) == 2
+    assert s.questions[0].answer_texts[0].startswith("Die Revision des Klägers")
+
+
+def test_musique_format(tmp_path: Path) -> None:
+    (tmp_path / "corpus.json").write_text(json.dumps([
+        {"title": "A", "text": "Alpha was born in Beta."}, {"title": "B", "text": "Beta is in Gamma."},
+        {"title": "C", "text": "Unrelated."}]))
+    (tmp_path / "questions.json").write_text(json.dumps([{
+        "id": "q1", "question": "Where is Alpha's birthplace?", "answer": "Gamma",
+        "paragraphs": [{"title": "A", "paragraph_text": "Alpha was born in Beta.", "is_supporting": True},
+                       {"title": "B", "paragraph_text": "Beta is in Gamma.", "is_supporting": True},
+                       {"title": "C", "paragraph_text": "Unrelated.", "is_supporting": False}]}]))
+    s = load(f"musique:{tmp_path / 'questions.json'}")
+    assert set(s.questions[0].gold) == {"0:A", "1:B"}
+
+
+def test_golden_format_and_bad_specs(tmp_path: Path) -> None:
+    path = tmp_path / "set.yaml"
+    path.write_text("corpus: docs\nquestions:\n  - question: Wie lang ist der Urlaub?\n"
+                    "    expected_answer: 24 Werktage\n    relevant_documents: [burlg.md]\n"
+                    "    category: factual\n    difficulty: easy\n    key_facts: [24 Werktage]\n")
+    s = load(f"golden:{path}")
+    assert s.corpus_dir == (tmp_path / "docs").resolve()
+    assert s.questions[0].gold == {"burlg.md": 1.0} and s.questions[0].key_facts == ["24 Werktage"]
+    with pytest.raises(InputError, match="unknown eval set kind"):
+        load(f"trec:{path}")
+    with pytest.raises(InputError, match="no such file"):
+        load("hotpotqa:/nope.json")
+    path.write_text("questions:\n  - question: x\n    colour: red\n")
+    with pytest.raises(InputError, match="cannot read"):
+        load(f"golden:{path}")
