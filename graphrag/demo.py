@@ -1,32 +1,100 @@
-"""``make demo``: start the embedded stores and show their status.
+"""``make demo``: ingest real documents and answer a German multi-hop and an English question.
 
-Ingestion and answering are not built yet (issues 3 and 4); until they are, the demo stops
-after the stores answer, and says so.
+    python -m graphrag.demo [--data ../shared/data] [--data-dir .graphrag/demo]
+
+Ingests the six German labour laws in ``corpus/de-arbeitsrecht`` and the multi-format fixtures
+(DOCX, PPTX, XLSX, HTML, PDF) into the embedded stores, then asks two questions and prints the
+answers with their citations, the graph paths and the time per stage. A second run finds
+everything unchanged and starts answering at once.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
-import tempfile
+import time
 from pathlib import Path
 
-from graphrag.cli import main as cli_main
+from rich.console import Console
+
+QUESTIONS = [
+    (
+        "Welche Frist gilt für die Klage gegen eine unwirksame Befristung, und welche Vorschriften "
+        "des Kündigungsschutzgesetzes gelten dabei entsprechend?",
+        True,
+    ),
+    ("Which models did AutoGen select between in the experiment on the MATH benchmark?", False),
+]
 
 
-def main() -> None:
-    data_dir = Path(tempfile.mkdtemp(prefix="graphrag-demo-"))
-    print(f"graphrag demo: embedded stores in {data_dir}")
-    import os
+def main(argv: list[str] | None = None) -> int:
+    repo = Path(__file__).resolve().parents[1]
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=Path(os.environ.get("GRAPHRAG_SHARED_DATA", repo.parent / "shared" / "data")),
+    )
+    parser.add_argument("--data-dir", type=Path, default=repo / ".graphrag" / "demo")
+    args = parser.parse_args(argv)
+    console = Console()
+    sources = [args.data / "corpus" / "de-arbeitsrecht", args.data / "fixtures"]
+    missing = [s for s in sources if not s.exists()]
+    if missing:
+        console.print(
+            f"[red]demo data not found:[/] {', '.join(map(str, missing))} "
+            "(pass --data PATH or set GRAPHRAG_SHARED_DATA)"
+        )
+        return 2
 
-    os.environ["GRAPHRAG_DATA_DIR"] = str(data_dir)
-    try:
-        cli_main(["status"])
-    except SystemExit as exc:
-        if exc.code:
-            raise
-    print("ingestion and question answering are not implemented yet; see the open issues.")
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from graphrag.cli import _Bars
+    from graphrag.sdk import GraphRAG
+
+    console.rule("graphrag demo")
+    console.print(f"data directory: {args.data_dir}")
+    with GraphRAG(data_dir=args.data_dir) as rag:
+        console.print(f"graph: {rag.graph.describe()}\nvectors: {rag.vectors.describe()}")
+        start = time.perf_counter()
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=console,
+            transient=True,
+        ) as bars:
+            report = rag.ingest(sources, progress=_Bars(bars))
+        console.print(
+            f"ingested {report.documents} documents ({report.unchanged} unchanged): "
+            f"{report.chunks} chunks, {report.entities} entities, {report.relations} relations "
+            f"in {time.perf_counter() - start:.1f} s"
+        )
+        for e in report.errors:
+            console.print(f"  [yellow]skipped[/] {e.error}", highlight=False)
+        stats = rag.graph.stats()
+        console.print(
+            f"graph now: {stats.documents} documents, {stats.chunks} chunks, "
+            f"{stats.entities} entities, {stats.relations} relations, "
+            f"{stats.document_links} document references"
+        )
+        for question, multi_hop in QUESTIONS:
+            console.rule()
+            console.print(f"[bold]Q:[/] {question}", highlight=False)
+            answer = rag.ask(question, use_graph=True if multi_hop else None)
+            console.print(f"[bold]A:[/] {answer.answer}", highlight=False)
+            for c in answer.citations:
+                page = f", p. {c.page}" if c.page else ""
+                console.print(f"   [{c.n}] {c.title} > {c.section}{page}", highlight=False)
+            if answer.graph.paths:
+                console.print(
+                    "   graph paths: "
+                    + "; ".join(" → ".join(p.names) for p in answer.graph.paths[:3])
+                )
+            console.print(f"   [dim]timings ms: {answer.timings_ms}[/]")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
-    sys.exit(0)
+    sys.exit(main())

@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
 
     reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
-    graph_refinement: bool = True
+    graph_refinement: bool = False  # measured: see BENCHMARKS.md (off until it pays its way)
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")
     llm_model: str = "qwen2.5:1.5b-instruct"
     llm_api_key: SecretStr | None = None

@@ -3,8 +3,8 @@
 >>> a = QueryAnalyzer().analyse("Which company did the founder of Microsoft work for before 1975?")
 >>> a.language, a.query_type, a.multi_hop
 ('en', 'temporal', True)
->>> QueryAnalyzer().analyse('Was gilt nach "§ 1 KSchG" -Kleinbetrieb?').filters.must_terms
-['§ 1 KSchG']
+>>> QueryAnalyzer().analyse('Was gilt nach "§ 1 KSchG" -Kleinbetrieb?').filters.must_not_terms
+['Kleinbetrieb']
 """
 
 from __future__ import annotations
@@ -88,10 +88,9 @@ class QueryAnalyzer:
             bool(_MULTI_HOP.search(question)) or len({e.entity.id for e in linked if e.entity}) >= 2
         )
         merged = (filters or SearchFilters()).model_copy()
-        quoted = [q.strip() for q in _QUOTED.findall(question) if q.strip()]
+        # Quoted phrases stay soft (a quoted title need not occur in every hop's evidence);
+        # an explicit "-word" is a clear exclusion.
         excluded = _EXCLUDED.findall(question)
-        if quoted:
-            merged.must_terms = [*(merged.must_terms or []), *quoted]
         if excluded:
             merged.must_not_terms = [*(merged.must_not_terms or []), *excluded]
         walk = multi_hop or query_type in ("relational", "comparative") or bool(linked)
@@ -108,6 +107,5 @@ class QueryAnalyzer:
 
 
 def clean_query(question: str) -> str:
-    """The question without search operators (quotes kept as words, -exclusions removed)."""
-    text = _EXCLUDED.sub(" ", question)
-    return " ".join(_QUOTED.sub(lambda m: m.group(1), text).split())
+    """The question without its ``-exclusions``."""
+    return " ".join(_EXCLUDED.sub(" ", question).split())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from schemas import WalkLimits
@@ -11,10 +13,13 @@ class RetrievalConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # hybrid candidates
+    fusion: Literal["rrf", "dbsf"] = "rrf"
     rrf_k: int = Field(default=60, ge=1)
     hybrid_alpha: float | None = Field(
         default=None, ge=0, le=1, description="dense share of the RRF weight; None: weights below"
     )
+    # Equal weights: dense alone wins on HotpotQA, BM25 alone on LegalQuAD; unweighted RRF is
+    # the robust middle (BENCHMARKS.md). hybrid_alpha or these weights shift it per corpus.
     dense_weight: float = Field(default=1.0, ge=0)
     sparse_weight: float = Field(default=1.0, ge=0)
     prefetch: int = Field(default=100, ge=1, le=2000)
@@ -23,12 +28,14 @@ class RetrievalConfig(BaseModel):
     use_dense: bool = True
     use_sparse: bool = True
     # graph refinement
-    graph: bool = True
+    graph: bool = False
     graph_seeds: int = Field(default=8, ge=1, le=100)
     graph_added: int = Field(default=10, ge=0, le=200)
     ppr_damping: float = Field(default=0.85, gt=0, lt=1)
     entity_seed_share: float = Field(default=0.3, ge=0, le=1)
-    graph_weight: float = Field(default=0.2, ge=0)
+    graph_weight: float = Field(
+        default=0.25, ge=0, description="weight of the PageRank order against the fused order"
+    )
     walk: WalkLimits = Field(default_factory=WalkLimits)
     # reranking and the final score
     reranker: str = "none"

@@ -33,6 +33,7 @@ _VIA_WEIGHT = {"next": 1.0, "parent": 0.6, "shared_entity": 1.0, "related_entity
 @dataclass
 class Refinement:
     graph_scores: dict[str, float] = field(default_factory=dict)
+    seeds: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)
     provenance: dict[str, Provenance] = field(default_factory=dict)
     context: GraphContext = field(default_factory=GraphContext)
@@ -52,7 +53,7 @@ class GraphRefiner:
         cfg = self.config
         seeds = [cid for cid, _ in fused[: cfg.graph_seeds]]
         entity_ids = [e.entity.id for e in linked if e.entity is not None]
-        out = Refinement()
+        out = Refinement(seeds=seeds)
         if not seeds and not entity_ids:
             return out
         entity_chunks = self.graph.chunks_for_entities(entity_ids, access, per_entity=3)

@@ -15,7 +15,7 @@ from graphrag.models.rerankers import Reranker
 from graphrag.models.sparse import SparseEncoder
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
-from graphrag.retrieval.fusion import minmax, rrf
+from graphrag.retrieval.fusion import dbsf, minmax, rrf
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.refine import GraphRefiner, Refinement
 from graphrag.stores.graph import GraphStore
@@ -116,7 +116,7 @@ class Retriever:
         cfg = self.config
         flt = payload_filter(request, analysis.filters)
         limit = max(analysis.candidate_count, request.k * 3)
-        rankings: list[list[str]] = []
+        rankings: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         dense_scores: dict[str, float] = {}
         sparse_scores: dict[str, float] = {}
@@ -129,7 +129,7 @@ class Retriever:
                         dense=vector, limit=limit, filter=flt, score_threshold=cfg.score_threshold
                     )
                 )
-                rankings.append([h.id for h in hits])
+                rankings.append([(h.id, h.score) for h in hits])
                 weights.append(w_dense * variant_weight)
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
@@ -137,11 +137,16 @@ class Retriever:
                 vector_s = self.sparse.encode_query(variant, analysis.language)
                 if vector_s.indices:
                     hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=limit, filter=flt))
-                    rankings.append([h.id for h in hits])
+                    rankings.append([(h.id, h.score) for h in hits])
                     weights.append(w_sparse * variant_weight)
                     for h in hits:
                         sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
-        fused = rrf(rankings, k=cfg.rrf_k, weights=weights) if rankings else []
+        if not rankings:
+            fused: list[tuple[str, float]] = []
+        elif cfg.fusion == "dbsf":
+            fused = dbsf(rankings, weights=weights)
+        else:
+            fused = rrf([[i for i, _ in r] for r in rankings], k=cfg.rrf_k, weights=weights)
         return fused[:limit], dense_scores, sparse_scores
 
     def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
@@ -172,16 +177,37 @@ class Retriever:
     ) -> list[ScoredChunk]:
         cfg = self.config
         fused_map = dict(fused)
-        fused_n = minmax({c: fused_map.get(c, 0.0) for c in pool})
-        graph_n = minmax({c: refinement.graph_scores.get(c, 0.0) for c in pool})
+        # Graph evidence enters by rank, not by value: PageRank mass and fused scores live on
+        # different scales, and a rank fusion cannot let one outlier dominate.
+        graph_rank = {
+            c: i
+            for i, c in enumerate(
+                sorted(
+                    (c for c in pool if c in refinement.graph_scores),
+                    key=lambda c: (-refinement.graph_scores[c], c),
+                ),
+                start=1,
+            )
+        }
+        fused_rank = {
+            c: i
+            for i, c in enumerate(sorted(pool, key=lambda c: (-fused_map.get(c, 0.0), c)), start=1)
+        }
+        k = cfg.rrf_k
+        combined = {
+            c: 1 / (k + fused_rank[c])
+            + (cfg.graph_weight / (k + graph_rank[c]) if c in graph_rank else 0.0)
+            for c in pool
+        }
+        combined_n = minmax(combined)
         rerank_n = minmax(rerank_scores) if rerank_scores else {}
         results = []
         for cid in pool:
             if rerank_n:
-                base = cfg.rerank_weight * rerank_n.get(cid, 0.0) + cfg.fused_weight * fused_n[cid]
+                reranked = rerank_n.get(cid, 0.0)
+                final = cfg.rerank_weight * reranked + cfg.fused_weight * combined_n[cid]
             else:
-                base = fused_n[cid]
-            final = base + (cfg.graph_weight * graph_n[cid] if refinement.graph_scores else 0.0)
+                final = combined_n[cid]
             provenance = []
             if cid in fused_map:
                 source = (

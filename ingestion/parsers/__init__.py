@@ -1,7 +1,6 @@
 """Parsers by format family, chosen by content sniffing (not by the file name alone).
 
->>> import unicodedata
-from pathlib import Path
+>>> from pathlib import Path
 >>> parse_file(Path("/nonexistent.md"))
 Traceback (most recent call last):
 ...

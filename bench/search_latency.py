@@ -1,0 +1,145 @@
+"""Search latency (no LLM) at ~10k and ~100k chunks, per stage, graph refinement on and off.
+
+    python bench/search_latency.py [--sizes 10000,100000] [--queries 40] [--json PATH]
+
+Builds synthetic stores with the shapes ingestion produces (1 KB texts from a 5k-word
+vocabulary, 384-dim vectors, BM25 sparse vectors, 3 entity mentions per chunk, co-occurrence
+relations) directly through the store APIs, then runs real searches: e5 query embedding,
+BM25 query encoding, both branches, RRF, optional graph walk + PageRank, fetch, scoring.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from graphrag.eval.metrics import percentile
+from graphrag.models.embedders import E5Embedder
+from graphrag.models.sparse import Bm25Encoder
+from graphrag.retrieval.config import RetrievalConfig
+from graphrag.retrieval.search import Retriever
+from graphrag.stores.graph import ArcadeDBGraphStore
+from graphrag.stores.vector import EdgeVectorStore
+from schemas import (
+    Chunk,
+    Document,
+    Entity,
+    GraphBatch,
+    Mention,
+    Relation,
+    SearchRequest,
+    VectorPoint,
+    stable_id,
+)
+
+PER_DOC = 50
+
+
+def build(
+    n: int, root: Path, rng: random.Random
+) -> tuple[ArcadeDBGraphStore, EdgeVectorStore, list[str]]:
+    vocab = [f"w{i}" for i in range(5000)]
+    names = [f"Entity{i}" for i in range(n // 8)]
+    graph = ArcadeDBGraphStore(root / "graph", heap="1g")
+    graph.open()
+    graph.ensure_schema()
+    vectors = EdgeVectorStore(root / "vectors")
+    vectors.open()
+    vectors.ensure_collection(384)
+    sparse = Bm25Encoder()
+    start = time.perf_counter()
+    for d in range(n // PER_DOC):
+        doc = Document(id=stable_id("d", d), title=f"Doc {d}", source=f"doc{d}.md", language="en")
+        chunks, points, mentions, used = [], [], [], {}
+        for i in range(PER_DOC):
+            words = rng.choices(vocab, k=150)
+            names_here = rng.sample(names, 3)
+            text = " ".join(words[:75] + names_here + words[75:])
+            cid = stable_id("c", d, i)
+            chunks.append(Chunk(id=cid, doc_id=doc.id, ordinal=i, text=text, language="en"))
+            for name in names_here:
+                e = Entity(id=stable_id("e", name), name=name, type="ORG")
+                used[e.id] = e
+                mentions.append(Mention(chunk_id=cid, entity_id=e.id))
+            points.append(
+                VectorPoint(
+                    id=cid,
+                    dense=[rng.gauss(0, 1) for _ in range(384)],
+                    sparse=sparse.encode_documents([text], ["en"])[0],
+                    payload={
+                        "doc_id": doc.id,
+                        "tenant": "default",
+                        "visibility": "internal",
+                        "acl": [],
+                        "kind": "paragraph",
+                        "language": "en",
+                    },
+                )
+            )
+        ids = list(used)
+        relations = [
+            Relation(source_id=ids[j], target_id=ids[j + 1], chunk_ids=[chunks[j % PER_DOC].id])
+            for j in range(0, len(ids) - 1, 2)
+        ]
+        graph.write(
+            GraphBatch(
+                documents=[doc],
+                chunks=chunks,
+                entities=list(used.values()),
+                mentions=mentions,
+                relations=relations,
+            )
+        )
+        vectors.upsert(points)
+    print(f"  built {n} chunks in {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    return graph, vectors, names
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--queries", type=int, default=40)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    rng = random.Random(3)
+    embedder = E5Embedder()
+    results: dict[str, dict[str, float]] = {}
+    for n in (int(x) for x in args.sizes.split(",")):
+        graph, vectors, names = build(n, Path(tempfile.mkdtemp(prefix=f"bench-search-{n}-")), rng)
+        for use_graph in (False, True):
+            retriever = Retriever(
+                graph, vectors, embedder, Bm25Encoder(), config=RetrievalConfig(graph=use_graph)
+            )
+            retriever.search(SearchRequest(query="warm up", k=10))
+            stages: dict[str, list[float]] = {}
+            for q in range(args.queries):
+                a, b = rng.sample(names, 2)
+                query = f"How is {a} related to {b} in w{q} w{q + 7}?"
+                result = retriever.search(SearchRequest(query=query, k=10, use_graph=use_graph))
+                for stage, ms in result.timings_ms.items():
+                    stages.setdefault(stage, []).append(ms)
+            key = f"{n} chunks, graph {'on' if use_graph else 'off'}"
+            results[key] = {f"{s}_p50": round(statistics.median(v), 1) for s, v in stages.items()}
+            results[key] |= {f"{s}_p95": round(percentile(v, 0.95), 1) for s, v in stages.items()}
+            print(
+                f"{key}: total p50 {results[key]['total_p50']:.0f} ms, p95 "
+                f"{results[key]['total_p95']:.0f} ms | "
+                + ", ".join(f"{s} {results[key][f'{s}_p50']:.0f}" for s in stages if s != "total")
+            )
+        graph.close()
+        vectors.close()
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(results, indent=1))
+
+
+if __name__ == "__main__":
+    main()
