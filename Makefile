@@ -39,8 +39,17 @@ format: install
 
 check: lint test
 
+DATA ?= ../shared/data
+
+# Benchmarks print their numbers (and write JSON under .bench/); BENCHMARKS.md records them.
 bench: install
 	$(PY) bench/stores.py --write-json .bench/stores.json
+	$(PY) bench/ingest.py --data $(DATA) --json .bench/ingest.json
+	$(PY) bench/search_latency.py --json .bench/search-latency.json
+	$(PY) bench/quality.py hotpotqa:$(DATA)/hotpotqa/questions.json --json .bench/quality-hotpotqa.json
+	$(PY) bench/quality.py squad:$(DATA)/legalquad/legalquad-dev.json --json .bench/quality-legalquad.json
+	$(PY) bench/quality.py beir:$(DATA)/scifact --limit 300 --json .bench/quality-scifact.json
+	$(PY) bench/embedders.py hotpotqa:$(DATA)/hotpotqa/questions.json --json .bench/embedders.json
 
 clean:
 	rm -rf $(VENV) tools/cypherlint/node_modules .graphrag .bench

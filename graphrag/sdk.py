@@ -24,9 +24,10 @@ from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator
-from graphrag.errors import InputError
+from graphrag.errors import ConfigError, InputError
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
+from graphrag.models.llm import LlmClient
 from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
 from graphrag.retrieval.config import RetrievalConfig
@@ -37,7 +38,13 @@ from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from ingestion.chunking import ChunkingConfig, HierarchicalChunker, SizeLimits
 from ingestion.discover import discover
-from ingestion.entities import default_extractor
+from ingestion.entities import (
+    EntityExtractor,
+    LanguageRouter,
+    ResolverConfig,
+    default_extractor,
+)
+from ingestion.entities.llm import LlmEntityExtractor
 from ingestion.pipeline import IngestionPipeline
 from ingestion.progress import Progress
 from ingestion.report import FileError, IngestReport
@@ -170,7 +177,10 @@ class GraphRAG:
             self.embedder,
             self.sparse,
             HierarchicalChunker(self._chunking(), count_tokens=self.embedder.count_tokens),
-            default_extractor(),
+            self._extractor(),
+            resolver_config=ResolverConfig(
+                use_embeddings=self.settings.entity_embedding_resolution
+            ),
             max_bytes=int(self.settings.max_file_mb * 1024 * 1024),
             progress=progress,
         )
@@ -183,6 +193,24 @@ class GraphRAG:
         if isinstance(self.embedder, CachedEmbedder):
             report.embedding_cache_hits = self.embedder.hits
         return report
+
+    def _extractor(self) -> EntityExtractor:
+        extractor = default_extractor()
+        if self.settings.llm_entities:
+            if not self.settings.llm_url:
+                raise ConfigError(
+                    "GRAPHRAG_LLM_ENTITIES",
+                    "needs GRAPHRAG_LLM_URL",
+                    hint="set GRAPHRAG_LLM_URL to an OpenAI-compatible endpoint",
+                )
+            key = self.settings.llm_api_key
+            client = LlmClient(
+                self.settings.llm_url,
+                model=self.settings.llm_model,
+                api_key=key.get_secret_value() if key else None,
+            )
+            return LanguageRouter({}, default=[extractor, LlmEntityExtractor(client)])
+        return extractor
 
     def _chunking(self) -> ChunkingConfig:
         target = self.settings.chunk_target_tokens

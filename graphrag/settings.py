@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     chunk_target_tokens: int = Field(default=300, ge=16, le=8192)
     chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
 
+    entity_embedding_resolution: bool = False
+    llm_entities: bool = Field(default=False, description="also extract entities with the LLM")
     reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
     graph_refinement: bool = False  # measured: see BENCHMARKS.md (off until it pays its way)
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")

@@ -29,7 +29,12 @@ from graphrag.models.sparse import SparseEncoder
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from ingestion.chunking import Chunker, contextual_text
-from ingestion.entities import EntityExtractor, EntityResolver, extract_relations
+from ingestion.entities import (
+    EntityExtractor,
+    EntityResolver,
+    ResolverConfig,
+    extract_relations,
+)
 from ingestion.entities.resolver import normalise
 from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
 from ingestion.progress import NoProgress, Progress
@@ -71,6 +76,7 @@ class IngestionPipeline:
         extractor: EntityExtractor,
         *,
         resolver: EntityResolver | None = None,
+        resolver_config: ResolverConfig | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
         progress: Progress | None = None,
     ) -> None:
@@ -81,6 +87,7 @@ class IngestionPipeline:
         self.chunker = chunker
         self.extractor = extractor
         self.resolver = resolver
+        self.resolver_config = resolver_config
         self.max_bytes = max_bytes
         self.progress = progress or NoProgress()
         self._timings: dict[str, float] = defaultdict(float)
@@ -99,7 +106,11 @@ class IngestionPipeline:
         self._timings = defaultdict(float)
         if self.resolver is None:
             with self._timed("resolve"):
-                self.resolver = EntityResolver(known=self.graph.list_entities())
+                self.resolver = EntityResolver(
+                    known=self.graph.list_entities(),
+                    config=self.resolver_config,
+                    embed=self.embedder,
+                )
         written: list[Document] = []
         self.progress.stage("files", len(files))
         for path in files:

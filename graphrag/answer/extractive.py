@@ -39,7 +39,7 @@ class ExtractiveAnswerer:
         candidates: list[tuple[int, str]] = []
         for i, passage in enumerate(passages[:5]):
             for sentence in split_sentences(passage.text.replace("\n", " ")):
-                if 20 <= len(sentence) <= 600:
+                if 20 <= len(sentence) <= 600 and not sentence.rstrip().endswith("?"):
                     candidates.append((i, sentence))
         if not candidates:
             return Answer(

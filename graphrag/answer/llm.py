@@ -8,14 +8,13 @@ and Ollama (through its OpenAI-compatible ``/v1``), with citations and a number 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 
 import httpx
 
 from graphrag.answer.protocol import citation_for, not_answered
-from graphrag.errors import ConfigError, StoreUnavailableError
+from graphrag.models.llm import LlmClient
 from schemas import Answer, GraphContext, Passage
 
 SYSTEM = {
@@ -59,13 +58,15 @@ class OpenAICompatibleGenerator:
         on_token: Callable[[str], None] | None = None,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.model = model
-        self._api_key = api_key
-        self.timeout_s = timeout_s
-        self.temperature = temperature
+        self.client = LlmClient(
+            base_url,
+            model=model,
+            api_key=api_key,
+            timeout_s=timeout_s,
+            temperature=temperature,
+            transport=transport,
+        )
         self.on_token = on_token
-        self._transport = transport
         self.name = f"openai-compatible/{model}"
 
     def answer(
@@ -79,8 +80,10 @@ class OpenAICompatibleGenerator:
                 language=language,
                 graph=graph,
             )
-        text = self._complete(
-            SYSTEM.get(language, SYSTEM["en"]), prompt(question, language, passages, graph)
+        text = self.client.complete(
+            SYSTEM.get(language, SYSTEM["en"]),
+            prompt(question, language, passages, graph),
+            self.on_token,
         )
         answerable = "NICHT BEANTWORTBAR" not in text and "NOT ANSWERABLE" not in text
         if not answerable:
@@ -103,49 +106,3 @@ class OpenAICompatibleGenerator:
             passages=passages,
             graph=graph,
         )
-
-    def _complete(self, system: str, user: str) -> str:
-        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
-        body = {
-            "model": self.model,
-            "temperature": self.temperature,
-            "stream": True,
-            "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
-        }
-        parts: list[str] = []
-        try:
-            with (
-                httpx.Client(timeout=self.timeout_s, transport=self._transport) as client,
-                client.stream(
-                    "POST", f"{self.base_url}/chat/completions", json=body, headers=headers
-                ) as response,
-            ):
-                if response.status_code in (401, 403):
-                    raise ConfigError(
-                        "GRAPHRAG_LLM_API_KEY",
-                        f"{self.base_url} refused the key ({response.status_code})",
-                    )
-                if response.status_code >= 400:
-                    response.read()
-                    raise StoreUnavailableError(
-                        "LLM",
-                        f"{self.base_url} answered {response.status_code}: {response.text[:200]}",
-                    )
-                for line in response.iter_lines():
-                    if not line.startswith("data:"):
-                        continue
-                    data = line[5:].strip()
-                    if data == "[DONE]":
-                        break
-                    delta = json.loads(data)["choices"][0].get("delta", {}).get("content") or ""
-                    if delta:
-                        parts.append(delta)
-                        if self.on_token is not None:
-                            self.on_token(delta)
-        except httpx.HTTPError as exc:
-            raise StoreUnavailableError(
-                "LLM",
-                f"cannot reach {self.base_url}: {exc}",
-                hint="start the model server or fix GRAPHRAG_LLM_URL",
-            ) from None
-        return "".join(parts).strip()

@@ -276,6 +276,8 @@ def _clean(text: str, kind: str) -> str:
     words = text.split()
     while len(words) > 1 and words[0] in _FUNCTION_WORDS:
         words = words[1:]  # "Die Siemens AG" -> "Siemens AG"
+    if kind == "PERSON" and len(words) > 1 and words[0] in ("Herr", "Herrn", "Frau"):
+        words = words[1:]  # a form of address, not part of the name
     value = " ".join(words)
     if kind == "LAW":
         value = re.sub(r"(gesetz|gesetzbuch)(e?s)$", r"\1", value)  # genitive -> nominative

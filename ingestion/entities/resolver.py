@@ -25,9 +25,11 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz, process
 
+from graphrag.models.embedders import Embedder
 from ingestion.entities.gazetteer import COURT_LONG_FORMS, LAW_LONG_FORMS
 from schemas import Entity, entity_id
 from schemas.graph import EntitySpan
@@ -46,6 +48,7 @@ class ResolverConfig(BaseModel):
 
     fuzzy_threshold: float = Field(default=92.0, ge=0, le=100)
     fuzzy_min_length: int = Field(default=6, ge=1)
+    use_embeddings: bool = False  # one embedding per new name: worth it for noisy corpora
     embedding_threshold: float = Field(default=0.93, ge=0, le=1)
 
 
@@ -74,10 +77,11 @@ class EntityResolver:
         self,
         known: list[Entity] | None = None,
         config: ResolverConfig | None = None,
-        embed: object | None = None,
+        embed: Embedder | None = None,
     ) -> None:
         self.config = config or ResolverConfig()
-        self.embed = embed  # an Embedder; used only when given
+        self.embed = embed  # used only when config.use_embeddings
+        self._vectors: dict[str, dict[str, np.ndarray]] = defaultdict(dict)  # group -> id -> v
         self._by_key: dict[tuple[str, str], _Known] = {}
         self._by_group: dict[str, list[_Known]] = defaultdict(list)
         self._pairs: dict[tuple[str, str], str] = {}  # (group, normalised alias) -> partner name
@@ -132,6 +136,8 @@ class EntityResolver:
             found = self._person_match(surface)
         if found is None and len(key) >= self.config.fuzzy_min_length:
             found = self._fuzzy(group, key)
+        if found is None and self.config.use_embeddings and self.embed is not None:
+            found = self._similar(group, surface)
         if found is None:
             name = _strip_titles(surface) if group == "PERSON" else surface
             partner = self._pairs.get((group, key))
@@ -191,6 +197,24 @@ class EntityResolver:
                 candidates.append(known)
         return candidates[0] if len(candidates) == 1 else None
 
+    def _similar(self, group: str, surface: str) -> _Known | None:
+        """The known entity of the group whose name embeds closest, above the threshold."""
+        assert self.embed is not None
+        known = {k.entity.id: k for k in self._by_group[group]}
+        missing = [eid for eid in known if eid not in self._vectors[group]]
+        if missing:
+            names = [known[eid].entity.name for eid in missing]
+            for eid, vector in zip(missing, self.embed.embed_documents(names), strict=True):
+                self._vectors[group][eid] = _unit(vector)
+        if not known:
+            return None
+        ids = list(known)
+        matrix = np.stack([self._vectors[group][eid] for eid in ids])
+        query = _unit(self.embed.embed_documents([surface])[0])
+        scores = matrix @ query
+        best = int(np.argmax(scores))
+        return known[ids[best]] if float(scores[best]) >= self.config.embedding_threshold else None
+
     def _fuzzy(self, group: str, key: str) -> _Known | None:
         pool = {
             k: known
@@ -204,6 +228,12 @@ class EntityResolver:
             key, list(pool), scorer=fuzz.ratio, score_cutoff=self.config.fuzzy_threshold
         )
         return pool[match[0]] if match else None
+
+
+def _unit(vector: list[float]) -> np.ndarray:
+    v = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm > 0 else v
 
 
 def _strip_titles(name: str) -> str:
