@@ -16,8 +16,14 @@ pytestmark = pytest.mark.e2e
 def cli(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
     env["GRAPHRAG_DATA_DIR"] = str(data_dir)
-    return subprocess.run([sys.executable, "-m", "graphrag.cli", *args], capture_output=True,
-                          text=True, timeout=900, env=env, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "graphrag.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=env,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -32,16 +38,26 @@ def hotpot_slice(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 def test_eval_json_report_and_second_run_uses_the_cache(hotpot_slice: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    first = cli("eval", f"hotpotqa:{hotpot_slice}", "--json", "--report", str(tmp_path / "a"),
-                data_dir=data)
+    first = cli(
+        "eval", f"hotpotqa:{hotpot_slice}", "--json", "--report", str(tmp_path / "a"), data_dir=data
+    )
     assert first.returncode == 0, first.stderr[-2000:]
     run = json.loads(first.stdout)
     assert {"dataset", "questions", "config", "metrics", "baselines", "latency_ms"} <= set(run)
     assert run["questions"] == 10
     assert set(run["baselines"]) == {"bm25", "dense"}
     for block in (run["metrics"], *run["baselines"].values()):
-        assert {"recall@1", "recall@2", "recall@5", "recall@10", "mrr", "ndcg@10", "map",
-                "hit@5", "precision@5"} <= set(block)
+        assert {
+            "recall@1",
+            "recall@2",
+            "recall@5",
+            "recall@10",
+            "mrr",
+            "ndcg@10",
+            "map",
+            "hit@5",
+            "precision@5",
+        } <= set(block)
         assert all(0.0 <= v <= 1.0 for k, v in block.items() if k != "mean_passage_chars")
     assert run["metrics"]["recall@10"] > 0.5  # 100 passages, 2 gold each: far above chance
     assert {"p50", "p95"} <= set(run["latency_ms"])
@@ -52,8 +68,19 @@ def test_eval_json_report_and_second_run_uses_the_cache(hotpot_slice: Path, tmp_
     assert len(json.loads((tmp_path / "a" / "per_question.json").read_text())) == 10
     assert run["ingestion"]["cached"] is False
 
-    second = cli("eval", f"hotpotqa:{hotpot_slice}", "--json", "--no-graph", "--baselines", "none",
-                 "--limit", "5", "--report", str(tmp_path / "b"), data_dir=data)
+    second = cli(
+        "eval",
+        f"hotpotqa:{hotpot_slice}",
+        "--json",
+        "--no-graph",
+        "--baselines",
+        "none",
+        "--limit",
+        "5",
+        "--report",
+        str(tmp_path / "b"),
+        data_dir=data,
+    )
     assert second.returncode == 0, second.stderr[-2000:]
     run_b = json.loads(second.stdout)
     assert run_b["ingestion"]["cached"] is True and run_b["baselines"] == {}

@@ -104,8 +104,9 @@ def test_filters_and_bad_requests(rag: GraphRAG) -> None:
     )
     only = rag.search("headquarters", k=5, filters={"doc_ids": [doc_id]})
     assert {r.chunk.doc_id for r in only.results} == {doc_id}
-    must = rag.search("filter", k=5, access=AccessFilter(tenant="acme"),
-                      filters={"must_terms": ["water"]})
+    must = rag.search(
+        "filter", k=5, access=AccessFilter(tenant="acme"), filters={"must_terms": ["water"]}
+    )
     assert must.results and all("water" in r.chunk.text for r in must.results)
     with pytest.raises(InputError, match="empty"):
         rag.search("   ")

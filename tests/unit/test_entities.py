@@ -159,8 +159,11 @@ class _NameEmbedder:
 
     name = "test"
     dimension = 2
-    table = {"IBM": [1.0, 0.0], "International Business Machines": [0.99, 0.05],
-             "Siemens": [0.0, 1.0]}
+    table = {
+        "IBM": [1.0, 0.0],
+        "International Business Machines": [0.99, 0.05],
+        "Siemens": [0.0, 1.0],
+    }
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         return [self.table.get(t, [0.5, 0.5]) for t in texts]
@@ -173,10 +176,16 @@ class _NameEmbedder:
 
 
 def test_embedding_similarity_merges_when_switched_on() -> None:
-    spans = [span("International Business Machines", "ORG"), span("IBM", "ORG"), span("Siemens", "ORG")]
+    spans = [
+        span("International Business Machines", "ORG"),
+        span("IBM", "ORG"),
+        span("Siemens", "ORG"),
+    ]
     off = EntityResolver(embed=_NameEmbedder()).resolve(spans, "d")
     assert off[0].id != off[1].id
-    on = EntityResolver(embed=_NameEmbedder(), config=ResolverConfig(use_embeddings=True)).resolve(spans, "d")
+    on = EntityResolver(embed=_NameEmbedder(), config=ResolverConfig(use_embeddings=True)).resolve(
+        spans, "d"
+    )
     assert on[0].id == on[1].id and on[2].id != on[0].id
     assert "IBM" in on[0].aliases
 
@@ -187,13 +196,24 @@ def test_llm_entity_json_is_repaired_and_checked_against_the_text() -> None:
     from graphrag.models.llm import LlmClient
     from ingestion.entities.llm import LlmEntityExtractor, parse_entities
 
-    assert parse_entities('[{"name": "A", "type": "ORG"}, {"name": "B", "type": "ALIEN"}]') == [("A", "ORG")]
-    assert parse_entities('Here: {"name": "Bob", "type": "PERSON"}, {"name": "Cut", "ty') == [("Bob", "PERSON")]
+    assert parse_entities('[{"name": "A", "type": "ORG"}, {"name": "B", "type": "ALIEN"}]') == [
+        ("A", "ORG")
+    ]
+    assert parse_entities('Here: {"name": "Bob", "type": "PERSON"}, {"name": "Cut", "ty') == [
+        ("Bob", "PERSON")
+    ]
     assert parse_entities("no json at all") == []
     reply = 'Sure:\n```json\n[{"name": "Acme GmbH", "type": "ORG"}, {"name": "Invented AG", "type": "ORG"},]\n```'
-    body = "data: " + __import__("json").dumps({"choices": [{"delta": {"content": reply}}]}) + "\n\ndata: [DONE]\n\n"
-    client = LlmClient("http://llm.test/v1", model="m",
-                       transport=httpx.MockTransport(lambda r: httpx.Response(200, content=body.encode())))
+    body = (
+        "data: "
+        + __import__("json").dumps({"choices": [{"delta": {"content": reply}}]})
+        + "\n\ndata: [DONE]\n\n"
+    )
+    client = LlmClient(
+        "http://llm.test/v1",
+        model="m",
+        transport=httpx.MockTransport(lambda r: httpx.Response(200, content=body.encode())),
+    )
     chunk = Chunk(id="c1", doc_id="d", ordinal=0, text="Die Acme GmbH zahlt. Sonst nichts.")
     spans = LlmEntityExtractor(client).extract([chunk])
     assert [(s.text, s.type, s.start, s.sentence) for s in spans] == [("Acme GmbH", "ORG", 4, 0)]

@@ -30,7 +30,7 @@ def test_beir_slice_with_graded_qrels(shared_data: Path, tmp_path: Path) -> None
     lines = (shared_data / "scifact/queries.jsonl").read_text().splitlines()[:5]
     (tmp_path / "queries.jsonl").write_text("\n".join(lines))
     qrels = (shared_data / "scifact/qrels/train.tsv").read_text().splitlines()
-    (tmp_path / "qrels/train.tsv").write_text("\n".join(qrels[:8] + ["999\t1\t0"]))
+    (tmp_path / "qrels/train.tsv").write_text("\n".join([*qrels[:8], "999\t1\t0"]))
     shutil.copy(shared_data / "scifact/corpus.jsonl", tmp_path / "corpus.jsonl")
     s = load(f"beir:{tmp_path}", split="train")
     assert len(s.corpus) == 5183
@@ -50,23 +50,50 @@ def test_squad_slice(shared_data: Path, tmp_path: Path) -> None:
 
 
 def test_musique_format(tmp_path: Path) -> None:
-    (tmp_path / "corpus.json").write_text(json.dumps([
-        {"title": "A", "text": "Alpha was born in Beta."}, {"title": "B", "text": "Beta is in Gamma."},
-        {"title": "C", "text": "Unrelated."}]))
-    (tmp_path / "questions.json").write_text(json.dumps([{
-        "id": "q1", "question": "Where is Alpha's birthplace?", "answer": "Gamma",
-        "paragraphs": [{"title": "A", "paragraph_text": "Alpha was born in Beta.", "is_supporting": True},
-                       {"title": "B", "paragraph_text": "Beta is in Gamma.", "is_supporting": True},
-                       {"title": "C", "paragraph_text": "Unrelated.", "is_supporting": False}]}]))
+    (tmp_path / "corpus.json").write_text(
+        json.dumps(
+            [
+                {"title": "A", "text": "Alpha was born in Beta."},
+                {"title": "B", "text": "Beta is in Gamma."},
+                {"title": "C", "text": "Unrelated."},
+            ]
+        )
+    )
+    (tmp_path / "questions.json").write_text(
+        json.dumps(
+            [
+                {
+                    "id": "q1",
+                    "question": "Where is Alpha's birthplace?",
+                    "answer": "Gamma",
+                    "paragraphs": [
+                        {
+                            "title": "A",
+                            "paragraph_text": "Alpha was born in Beta.",
+                            "is_supporting": True,
+                        },
+                        {
+                            "title": "B",
+                            "paragraph_text": "Beta is in Gamma.",
+                            "is_supporting": True,
+                        },
+                        {"title": "C", "paragraph_text": "Unrelated.", "is_supporting": False},
+                    ],
+                }
+            ]
+        )
+    )
     s = load(f"musique:{tmp_path / 'questions.json'}")
     assert set(s.questions[0].gold) == {"0:A", "1:B"}
 
 
 def test_golden_format_and_bad_specs(tmp_path: Path) -> None:
     path = tmp_path / "set.yaml"
-    path.write_text("corpus: docs\nquestions:\n  - question: Wie lang ist der Urlaub?\n"
-                    "    expected_answer: 24 Werktage\n    relevant_documents: [burlg.md]\n"
-                    "    category: factual\n    difficulty: easy\n    key_facts: [24 Werktage]\n")
+    path.write_text(
+        "corpus: docs\nquestions:\n  - question: Wie lang ist der Urlaub?\n"
+        "    expected_answer: 24 Werktage\n    relevant_documents: [burlg.md]\n"
+        "    category: factual\n    difficulty: easy\n    key_facts: [24 Werktage]\n"
+    )
     s = load(f"golden:{path}")
     assert s.corpus_dir == (tmp_path / "docs").resolve()
     assert s.questions[0].gold == {"burlg.md": 1.0} and s.questions[0].key_facts == ["24 Werktage"]

@@ -45,12 +45,18 @@ def test_ties_do_not_change_rank_based_metrics() -> None:
 def test_answer_metrics() -> None:
     assert m.exact_match("The Eiffel Tower!", "eiffel tower") == 1.0
     assert m.token_f1("drei Wochen nach Zugang", "innerhalb von drei Wochen") == pytest.approx(
-        2 * (2 / 4) * (2 / 4) / (2 / 4 + 2 / 4))
+        2 * (2 / 4) * (2 / 4) / (2 / 4 + 2 / 4)
+    )
     assert m.token_f1("", "x") == 0.0
     assert m.contains_answer("It was a spirit of the wind.", "a spirit") == 1.0
     assert m.coverage("Die Frist beträgt drei Wochen.", ["drei Wochen", "Arbeitsgericht"]) == 0.5
-    assert m.groundedness(["Die Klage ist binnen drei Wochen zu erheben."],
-                          ["Die Klage ist innerhalb von drei Wochen zu erheben."]) == 1.0
+    assert (
+        m.groundedness(
+            ["Die Klage ist binnen drei Wochen zu erheben."],
+            ["Die Klage ist innerhalb von drei Wochen zu erheben."],
+        )
+        == 1.0
+    )
     assert m.groundedness(["Völlig andere Behauptung über Wetter."], ["Die Klage"]) == 0.0
 
 
