@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
 from ingestion.entities import EntityResolver, ResolverConfig, extract_relations
@@ -159,7 +161,7 @@ class _NameEmbedder:
 
     name = "test"
     dimension = 2
-    table = {
+    table: ClassVar[dict[str, list[float]]] = {
         "IBM": [1.0, 0.0],
         "International Business Machines": [0.99, 0.05],
         "Siemens": [0.0, 1.0],
