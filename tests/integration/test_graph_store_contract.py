@@ -231,3 +231,23 @@ def test_list_documents_filters_by_access(store: Neo4jGraphStore) -> None:
     store.write(document_batch("b.md", ["y", "z"], tenant="b"))
     docs = store.list_documents(AccessFilter(tenant="b"))
     assert [(d.document.source, d.chunks) for d in docs] == [("b.md", 2)]
+
+
+def test_export_entities_and_mentions_helpers(store: Neo4jGraphStore) -> None:
+    a = document_batch(
+        "a.md", [f"a{i}" for i in range(5)], tenant="a", mentions={0: [ACME], 3: [ACME]}
+    )
+    b = document_batch("b.md", ["b0"], tenant="b", mentions={0: [ACME]})
+    store.write(a)
+    store.write(b)
+    exported = list(store.export_chunks(page=2))
+    assert sorted(r["id"] for r in exported) == sorted(c.id for c in a.chunks + b.chunks)
+    assert {r["title"] for r in exported} == {"a.md", "b.md"}
+    assert [e.name for e in store.list_entities()] == ["Acme GmbH"]
+    docs = store.documents_mentioning([ACME.id])
+    assert sorted(docs[ACME.id]) == sorted([a.documents[0].id, b.documents[0].id])
+    by_entity = store.chunks_for_entities([ACME.id], AccessFilter(tenant="a"), per_entity=5)
+    assert sorted(by_entity[ACME.id]) == sorted([a.chunks[0].id, a.chunks[3].id])
+    assert store.chunks_for_entities([ACME.id], AccessFilter(tenant="a"), per_entity=1)[
+        ACME.id
+    ] in ([a.chunks[0].id], [a.chunks[3].id])
