@@ -3,27 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.cli import cli
+
 pytestmark = pytest.mark.e2e
-
-
-def cli(*args: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-    env["GRAPHRAG_DATA_DIR"] = str(data_dir)
-    return subprocess.run(
-        [sys.executable, "-m", "graphrag.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=env,
-        check=False,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import signal
 import sqlite3
@@ -14,20 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.cli import clean_env, cli
+
 pytestmark = pytest.mark.e2e
-
-
-def cli(*args: str, data_dir: Path, **kw: object) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-    env["GRAPHRAG_DATA_DIR"] = str(data_dir)
-    return subprocess.run(
-        [sys.executable, "-m", "graphrag.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-        check=False,
-    )
 
 
 def test_exit_codes_and_json(tmp_path: Path, shared_data: Path) -> None:
@@ -87,8 +75,7 @@ def test_killed_run_then_rerun_equals_a_clean_run(tmp_path: Path, shared_data: P
     clean = _status(clean_dir)
 
     crash_dir = tmp_path / "crash"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-    env["GRAPHRAG_DATA_DIR"] = str(crash_dir)
+    env = clean_env(GRAPHRAG_DATA_DIR=str(crash_dir))
     proc = subprocess.Popen(
         [sys.executable, "-m", "graphrag.cli", "ingest", str(corpus), "--json"],
         env=env,

@@ -3,31 +3,17 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.cli import cli
+
 pytestmark = pytest.mark.e2e
 
 
-def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "graphrag.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        env=full_env,
-        check=False,
-    )
-
-
 def test_status_json_on_a_fresh_data_dir(tmp_path: Path) -> None:
-    proc = run_cli("status", "--json", env={"GRAPHRAG_DATA_DIR": str(tmp_path)})
+    proc = cli("status", "--json", env={"GRAPHRAG_DATA_DIR": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
     info = json.loads(proc.stdout)
     assert "embedded ArcadeDB" in info["graph"]
@@ -37,7 +23,7 @@ def test_status_json_on_a_fresh_data_dir(tmp_path: Path) -> None:
 
 
 def test_bad_setting_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
-    proc = run_cli(
+    proc = cli(
         "status", env={"GRAPHRAG_NEO4J_URI": "http://nope", "GRAPHRAG_DATA_DIR": str(tmp_path)}
     )
     assert proc.returncode == 2
@@ -46,7 +32,7 @@ def test_bad_setting_is_one_clear_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_unreachable_neo4j_fails_fast_without_traceback(tmp_path: Path) -> None:
-    proc = run_cli(
+    proc = cli(
         "status",
         env={
             "GRAPHRAG_NEO4J_URI": "bolt://127.0.0.1:1",
@@ -61,5 +47,5 @@ def test_unreachable_neo4j_fails_fast_without_traceback(tmp_path: Path) -> None:
 
 
 def test_usage_error_exits_2() -> None:
-    proc = run_cli("status", "--no-such-flag")
+    proc = cli("status", "--no-such-flag")
     assert proc.returncode == 2
