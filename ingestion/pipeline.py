@@ -133,7 +133,7 @@ class IngestionPipeline:
             self.progress.advance("files", 1, detail=path.name)
         self._flush()
         if files:
-            with self._timed("graph_write"):
+            with self._timed("link_documents"):
                 self._link_documents()
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
