@@ -1,0 +1,78 @@
+"""`graphrag search` and `graphrag ask` as a user runs them: JSON shapes and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.cli import cli
+
+pytestmark = pytest.mark.e2e
+
+DOC = """# Leave policy
+
+## Annual leave
+
+Employees of Acme GmbH receive 30 days of annual leave. Requests go to the HR portal.
+
+## Sick leave
+
+Sick notes must reach HR on the third day of illness.
+"""
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("query")
+    (root / "docs").mkdir()
+    (root / "docs" / "leave.md").write_text(DOC)
+    proc = cli("ingest", str(root / "docs"), "--json", data_dir=root / "data")
+    assert proc.returncode == 0, proc.stderr
+    return root / "data"
+
+
+def test_search_json_shape(data_dir: Path) -> None:
+    proc = cli("search", "How many days of annual leave?", "-k", "3", "--json", data_dir=data_dir)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert set(out) == {"results", "timings_ms"}
+    first = out["results"][0]
+    assert set(first) == {
+        "chunk_id",
+        "document",
+        "title",
+        "section",
+        "page",
+        "text",
+        "scores",
+        "provenance",
+    }
+    assert first["title"] == "Leave policy" and first["section"] == "Annual leave"
+    assert {"dense", "sparse", "fused", "graph", "rerank", "final"} <= set(first["scores"])
+
+
+def test_ask_json_shape_and_citations(data_dir: Path) -> None:
+    proc = cli(
+        "ask", "How many days of annual leave do employees get?", "--json", data_dir=data_dir
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert {"answer", "citations", "passages", "graph", "timings_ms"} <= set(out)
+    assert "30 days" in out["answer"] and "[1]" in out["answer"]
+    citation = out["citations"][0]
+    assert {"n", "document", "title", "section", "page", "chunk_id"} <= set(citation)
+    assert citation["section"] == "Annual leave"
+    assert set(out["graph"]) == {"entities", "relations", "paths"}
+    explained = cli("ask", "How many days of annual leave?", "--explain", data_dir=data_dir)
+    assert explained.returncode == 0 and "analysis" in explained.stdout
+
+
+def test_bad_questions_and_empty_store(data_dir: Path, tmp_path: Path) -> None:
+    empty = cli("search", "   ", data_dir=data_dir)
+    assert empty.returncode == 2 and "empty" in empty.stderr and "Traceback" not in empty.stderr
+    huge = cli("ask", "x" * 5000, data_dir=data_dir)
+    assert huge.returncode == 2 and "Traceback" not in huge.stderr
+    nothing = cli("search", "anything", data_dir=tmp_path / "fresh")
+    assert nothing.returncode == 2 and "no documents are ingested yet" in nothing.stderr
