@@ -74,7 +74,7 @@ class EmbeddedArcadeDB:
         heap: str = "512m",
         start_timeout_s: float = 60.0,
     ) -> None:
-        self.root = Path(root)
+        self.root = Path(root).absolute()  # the server process runs with its own cwd
         self.bolt_port = bolt_port
         self.heap = heap
         self.start_timeout_s = start_timeout_s

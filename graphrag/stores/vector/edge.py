@@ -33,7 +33,7 @@ UPSERT_BATCH = 256
 
 class EdgeVectorStore:
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+        self.path = Path(path).absolute()
         self._shard: Any = None
         self._lock: IO[str] | None = None
 
