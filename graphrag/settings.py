@@ -18,6 +18,23 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from graphrag.errors import ConfigError
 
 NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+HTTP_SCHEMES = ("http", "https")
+
+
+def _endpoint(value: str | None, schemes: tuple[str, ...], what: str, example: str) -> str | None:
+    """An unset/blank endpoint is None; anything else must parse, with a valid port."""
+    if value is None or not value.strip():
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme not in schemes or not parts.hostname:
+        raise ValueError(
+            f"{value!r} is not {what}; use e.g. {example} (schemes: {', '.join(schemes)})"
+        )
+    try:
+        _ = parts.port
+    except ValueError as exc:
+        raise ValueError(f"{value!r} has an invalid port") from exc
+    return value.strip()
 
 
 class Settings(BaseSettings):
@@ -59,33 +76,17 @@ class Settings(BaseSettings):
     @field_validator("neo4j_uri")
     @classmethod
     def _check_neo4j_uri(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
-            return None
-        parts = urlsplit(value.strip())
-        if parts.scheme not in NEO4J_SCHEMES or not parts.hostname:
-            raise ValueError(
-                f"{value!r} is not a Bolt URI; use e.g. bolt://localhost:7687 "
-                f"(schemes: {', '.join(NEO4J_SCHEMES)})"
-            )
-        try:
-            _ = parts.port
-        except ValueError as exc:
-            raise ValueError(f"{value!r} has an invalid port") from exc
-        return value.strip()
+        return _endpoint(value, NEO4J_SCHEMES, "a Bolt URI", "bolt://localhost:7687")
 
     @field_validator("qdrant_url")
     @classmethod
     def _check_qdrant_url(cls, value: str | None) -> str | None:
-        if value is None or not value.strip():
-            return None
-        parts = urlsplit(value.strip())
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"{value!r} is not an http(s) URL; use e.g. http://localhost:6333")
-        try:
-            _ = parts.port
-        except ValueError as exc:
-            raise ValueError(f"{value!r} has an invalid port") from exc
-        return value.strip()
+        return _endpoint(value, HTTP_SCHEMES, "an http(s) URL", "http://localhost:6333")
+
+    @field_validator("llm_url")
+    @classmethod
+    def _check_llm_url(cls, value: str | None) -> str | None:
+        return _endpoint(value, HTTP_SCHEMES, "an http(s) URL", "http://localhost:11434/v1")
 
     @property
     def graph_dir(self) -> Path:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from graphrag.answer.protocol import citation_for, not_answered
+from graphrag.answer.protocol import citation_for, unanswered
 from graphrag.models.rerankers import Reranker
 from ingestion.chunking.sentences import split_sentences
 from schemas import Answer, GraphContext, Passage
@@ -42,14 +42,7 @@ class ExtractiveAnswerer:
                 if 20 <= len(sentence) <= 600 and not sentence.rstrip().endswith("?"):
                     candidates.append((i, sentence))
         if not candidates:
-            return Answer(
-                question=question,
-                answer=not_answered(language),
-                answerable=False,
-                language=language,
-                passages=passages,
-                graph=graph,
-            )
+            return unanswered(question, language, passages, graph)
         overlap = [_overlap(question, s) for _, s in candidates]
         if self.reranker is not None:
             model = self.reranker.score(question, [s for _, s in candidates])
@@ -66,14 +59,12 @@ class ExtractiveAnswerer:
         )
         best_overlap = max(overlap)
         if best_overlap < self.min_score:
-            return Answer(
-                question=question,
-                answer=not_answered(language),
-                answerable=False,
-                language=language,
-                passages=passages,
-                graph=graph,
-                citations=[citation_for(1, passages[0])] if passages else [],
+            return unanswered(
+                question,
+                language,
+                passages,
+                graph,
+                [citation_for(1, passages[0])] if passages else [],
             )
         chosen: list[tuple[int, str]] = []
         for _, i, s in scored:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import httpx
 
-from graphrag.answer.protocol import citation_for, not_answered
+from graphrag.answer.protocol import citation_for, not_answered, unanswered
 from graphrag.models.llm import LlmClient
 from schemas import Answer, GraphContext, Passage
 
@@ -73,13 +73,7 @@ class OpenAICompatibleGenerator:
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
         if not passages:
-            return Answer(
-                question=question,
-                answer=not_answered(language),
-                answerable=False,
-                language=language,
-                graph=graph,
-            )
+            return unanswered(question, language, passages, graph)
         text = self.client.complete(
             SYSTEM.get(language, SYSTEM["en"]),
             prompt(question, language, passages, graph),

@@ -35,3 +35,22 @@ def citation_for(n: int, passage: Passage) -> Citation:
 
 def not_answered(language: str) -> str:
     return NOT_ANSWERED.get(language, NOT_ANSWERED["en"])
+
+
+def unanswered(
+    question: str,
+    language: str,
+    passages: list[Passage],
+    graph: GraphContext,
+    citations: list[Citation] | None = None,
+) -> Answer:
+    """The answer when the evidence does not answer the question: said so, sources kept."""
+    return Answer(
+        question=question,
+        answer=not_answered(language),
+        answerable=False,
+        language=language,
+        passages=passages,
+        graph=graph,
+        citations=citations or [],
+    )

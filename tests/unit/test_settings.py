@@ -36,6 +36,7 @@ def test_servers_when_configured(monkeypatch: pytest.MonkeyPatch) -> None:
         ("GRAPHRAG_NEO4J_URI", "http://localhost:7474"),
         ("GRAPHRAG_NEO4J_URI", "bolt://localhost:99999"),
         ("GRAPHRAG_QDRANT_URL", "localhost:6333"),
+        ("GRAPHRAG_LLM_URL", "ftp://models.example"),
         ("GRAPHRAG_ARCADEDB_BOLT_PORT", "70000"),
         ("GRAPHRAG_CONNECT_TIMEOUT_S", "-1"),
         ("GRAPHRAG_ARCADEDB_HEAP", "lots"),
