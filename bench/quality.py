@@ -25,12 +25,17 @@ from graphrag.eval.runner import EvalConfig, EvalRunner
 VARIANTS: dict[str, dict[str, object]] = {
     "dense only": {"graph": False, "retrieval": {"use_sparse": False}},
     "bm25 only (sparse vectors)": {"graph": False, "retrieval": {"use_dense": False}},
-    "hybrid rrf 1:1 (default)": {"graph": False},
+    "hybrid rrf 1:1": {"graph": False},
     "hybrid rrf 2:1": {"graph": False, "retrieval": {"dense_weight": 2.0}},
     "hybrid dbsf 1:1": {"graph": False, "retrieval": {"fusion": "dbsf"}},
-    "hybrid + graph (weight 0.25)": {"graph": True},
-    "hybrid + graph (weight 0.5)": {"graph": True, "retrieval": {"graph_weight": 0.5}},
-    "hybrid + rerank (nanoranker)": {"graph": False, "reranker": "nanoranker"},
+    "hybrid + reference hop (default)": {"graph": True},
+    "hybrid + reference hop + ppr 0.25": {"graph": True, "retrieval": {"graph_weight": 0.25}},
+    "hybrid + ppr 0.25 (no hop)": {
+        "graph": True,
+        "retrieval": {"graph_weight": 0.25, "references": False},
+    },
+    "dense + reference hop": {"graph": True, "retrieval": {"use_sparse": False}},
+    "hybrid + reference hop + rerank (nanoranker)": {"graph": True, "reranker": "nanoranker"},
 }
 
 

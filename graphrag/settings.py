@@ -64,7 +64,7 @@ class Settings(BaseSettings):
     entity_embedding_resolution: bool = False
     llm_entities: bool = Field(default=False, description="also extract entities with the LLM")
     reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
-    graph_refinement: bool = False  # measured: see BENCHMARKS.md (off until it pays its way)
+    graph_refinement: bool = True  # the reference hop pays on multi-hop questions (BENCHMARKS.md)
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")
     llm_model: str = "qwen2.5:1.5b-instruct"
     llm_api_key: SecretStr | None = None

@@ -40,6 +40,7 @@ from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
 from ingestion.progress import NoProgress, Progress
 from ingestion.report import FileError, IngestReport
 from schemas import (
+    About,
     AccessFields,
     AccessFilter,
     Chunk,
@@ -302,10 +303,13 @@ class IngestionPipeline:
             for target in named
             if source != target
         }
-        if links:
-            self.graph.write(
-                GraphBatch(links=[DocumentLink(source_id=s, target_id=t) for s, t in sorted(links)])
+        about = {(doc, eid) for eid, named in targets.items() for doc in named}
+        self.graph.write(
+            GraphBatch(
+                links=[DocumentLink(source_id=s, target_id=t) for s, t in sorted(links)],
+                about=[About(doc_id=d, entity_id=e) for d, e in sorted(about)],
             )
+        )
 
 
 def _document_names(document: Document, parsed: ParsedDocument) -> list[str]:
@@ -316,10 +320,19 @@ def _document_names(document: Document, parsed: ParsedDocument) -> list[str]:
         if isinstance(value, str) and value.strip():
             names.add(value.strip())
     first_heading = next((b.text for b in parsed.blocks if b.kind in ("title", "heading")), "")
-    if "(" in first_heading and first_heading.endswith(")"):
-        long, _, short = first_heading[:-1].partition("(")
-        names.update({long.strip(), short.strip()})
+    for heading in {document.title, first_heading}:
+        if "(" in heading and heading.endswith(")"):
+            # "Kündigungsschutzgesetz (KSchG)" names both; "Robert Young (musician)" names
+            # "Robert Young" only: a lower-case qualifier is a disambiguation, not a name.
+            long, _, short = heading[:-1].rpartition("(")
+            names.add(long.strip())
+            if _looks_like_abbreviation(short.strip()):
+                names.add(short.strip())
     return sorted(n for n in names if len(n) >= 2)
+
+
+def _looks_like_abbreviation(text: str) -> bool:
+    return 2 <= len(text) <= 15 and " " not in text and any(ch.isupper() for ch in text)
 
 
 def _payload(chunk: Chunk, document: Document) -> dict[str, Any]:

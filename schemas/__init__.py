@@ -2,6 +2,7 @@
 
 from schemas.access import DEFAULT_TENANT, VISIBILITIES, AccessFields, AccessFilter, Visibility
 from schemas.graph import (
+    About,
     Chunk,
     ChunkKind,
     DeleteReport,
@@ -45,12 +46,14 @@ from schemas.walk import (
     EntityPath,
     NeighbourChunk,
     Neighbourhood,
+    ReferenceHop,
     WalkLimits,
 )
 
 __all__ = [
     "DEFAULT_TENANT",
     "VISIBILITIES",
+    "About",
     "AccessFields",
     "AccessFilter",
     "Answer",
@@ -79,6 +82,7 @@ __all__ = [
     "PayloadFilter",
     "Provenance",
     "QueryAnalysis",
+    "ReferenceHop",
     "Relation",
     "ScoredChunk",
     "SearchFilters",

@@ -109,6 +109,17 @@ class DocumentLink(BaseModel):
     type: DocumentLinkType = "REFERENCES"
 
 
+class About(BaseModel):
+    """``(:Document)-[:ABOUT]->(:Entity)``: the document is the entity's home, because its
+    title or another of its names is the entity's name. A chunk that mentions the entity
+    points, through it, at the document that says what the entity is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    doc_id: str
+    entity_id: str
+
+
 class GraphBatch(BaseModel):
     """Everything one document contributes to the graph, written together."""
 
@@ -119,6 +130,7 @@ class GraphBatch(BaseModel):
     mentions: list[Mention] = Field(default_factory=list)
     relations: list[Relation] = Field(default_factory=list)
     links: list[DocumentLink] = Field(default_factory=list)
+    about: list[About] = Field(default_factory=list)
 
 
 class GraphStats(BaseModel):
@@ -131,6 +143,7 @@ class GraphStats(BaseModel):
     next_edges: int = 0
     parent_edges: int = 0
     document_links: int = 0
+    about_edges: int = 0
 
 
 class DeleteReport(BaseModel):

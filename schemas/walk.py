@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.graph import Chunk, Entity
 
-WalkVia = Literal["next", "parent", "shared_entity", "related_entity"]
+WalkVia = Literal["next", "parent", "shared_entity", "related_entity", "reference"]
 
 
 class ChunkWithContext(BaseModel):
@@ -33,6 +33,19 @@ class NeighbourChunk(BaseModel):
     distance: int = Field(ge=1)
     through: list[str] = Field(default_factory=list)  # entity ids or section id on the way
     weight: float = 1.0
+
+
+class ReferenceHop(BaseModel):
+    """A chunk reached by the reference hop: the seed mentions an entity, and this chunk
+    belongs to the document about that entity."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seed_id: str
+    entity_id: str
+    doc_id: str
+    chunk_id: str
+    ordinal: int = 0
 
 
 class EntityEdge(BaseModel):

@@ -33,7 +33,7 @@ class EvalConfig(BaseModel):
     baselines: list[str] = Field(default_factory=lambda: list(BASELINES))
     embedder: str = "e5-small"
     reranker: str = "none"
-    graph: bool = False
+    graph: bool = True
     chunk_size: int | None = None
     answers: bool = False
     retrieval: dict[str, Any] = Field(

@@ -1,6 +1,11 @@
-"""Graph refinement: walk the candidates' neighbourhood and score it with personalised PageRank.
+"""Graph refinement: follow the candidates' references, and walk their neighbourhood.
 
-The local subgraph holds the seed chunks, the chunks the walk reached (reading order, same
+The reference hop: a top candidate mentions an entity, and another document is *about* that
+entity (its title names it): that document's best chunk is the next hop of a multi-hop
+question ("the director of film X" -> the passage about the director). It is placed right after
+the candidate that points at it, so it never displaces the evidence it came from.
+
+The walk: the local subgraph holds the seed chunks, the chunks the walk reached (reading order, same
 section, shared entities, related entities), the entities between them and their relations.
 PageRank is personalised on the seeds (by fused score) and on the question's linked entities;
 the best-scoring new chunks join the candidates with the path that brought them, and the paths
@@ -25,6 +30,7 @@ from schemas import (
     LinkedEntity,
     NeighbourChunk,
     Provenance,
+    ReferenceHop,
 )
 
 _VIA_WEIGHT = {"next": 1.0, "parent": 0.6, "shared_entity": 1.0, "related_entity": 0.7}
@@ -37,6 +43,8 @@ class Refinement:
     added: list[str] = field(default_factory=list)
     provenance: dict[str, Provenance] = field(default_factory=dict)
     context: GraphContext = field(default_factory=GraphContext)
+    # seed chunk id -> the chunks its references reached, best first (placed after the seed)
+    follows: dict[str, list[str]] = field(default_factory=dict)
 
 
 class GraphRefiner:
@@ -49,13 +57,63 @@ class GraphRefiner:
         fused: list[tuple[str, float]],
         linked: list[LinkedEntity],
         access: AccessFilter,
+        walk: bool = True,
     ) -> Refinement:
+        out = Refinement(seeds=[cid for cid, _ in fused[: self.config.graph_seeds]])
+        if self.config.references and fused:
+            self._follow_references(fused, access, out)
+        if walk:
+            self._walk(fused, linked, access, out)
+        return out
+
+    def _follow_references(
+        self, fused: list[tuple[str, float]], access: AccessFilter, out: Refinement
+    ) -> None:
         cfg = self.config
-        seeds = [cid for cid, _ in fused[: cfg.graph_seeds]]
+        rank = {cid: i for i, (cid, _) in enumerate(fused)}
+        seeds = [cid for cid, _ in fused[: cfg.reference_seeds]]
+        hops = self.graph.reference_hops(seeds, list(rank), access)
+        # one chunk per target document: its best-ranked candidate, else its opening chunk
+        best: dict[tuple[str, str], ReferenceHop] = {}
+        for hop in hops:
+            key = (hop.seed_id, hop.doc_id)
+            if rank.get(hop.chunk_id, len(rank)) <= rank[hop.seed_id]:
+                continue  # already at or above the seed that points at it
+            current = best.get(key)
+            if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
+                best[key] = hop
+        for seed in seeds:
+            chosen = sorted(
+                (h for (s, _), h in best.items() if s == seed), key=lambda h: _hop_order(h, rank)
+            )[: cfg.reference_per_seed]
+            if not chosen:
+                continue
+            out.follows[seed] = [h.chunk_id for h in chosen]
+            for hop in chosen:
+                out.provenance.setdefault(
+                    hop.chunk_id,
+                    Provenance(
+                        source="graph",
+                        via="reference",
+                        seed_chunk_id=seed,
+                        through=[hop.entity_id],
+                    ),
+                )
+                if hop.chunk_id not in out.added:
+                    out.added.append(hop.chunk_id)
+
+    def _walk(
+        self,
+        fused: list[tuple[str, float]],
+        linked: list[LinkedEntity],
+        access: AccessFilter,
+        out: Refinement,
+    ) -> None:
+        cfg = self.config
+        seeds = out.seeds
         entity_ids = [e.entity.id for e in linked if e.entity is not None]
-        out = Refinement(seeds=seeds)
         if not seeds and not entity_ids:
-            return out
+            return
         entity_chunks = self.graph.chunks_for_entities(entity_ids, access, per_entity=3)
         walk_from = list(
             dict.fromkeys([*seeds, *(c for ids in entity_chunks.values() for c in ids)])
@@ -107,7 +165,7 @@ class GraphRefiner:
             if g.has_node(("e", eid)):
                 personal[("e", eid)] = entity_share / len(entity_ids)
         if g.number_of_edges() == 0 or not personal:
-            return out
+            return
         ranks = nx.pagerank(
             g,
             alpha=cfg.ppr_damping,
@@ -117,14 +175,16 @@ class GraphRefiner:
             tol=1e-8,
         )
         out.graph_scores = {node[1]: value for node, value in ranks.items() if node[0] == "c"}
-        known = {cid for cid, _ in fused}
+        known = {cid for cid, _ in fused} | set(out.added)
         new = sorted(
             (cid for cid in out.graph_scores if cid not in known),
             key=lambda c: (-out.graph_scores[c], c),
         )
-        out.added = new[: cfg.graph_added]
+        # PageRank's own picks join only when its order counts (graph_weight > 0)
+        walked = new[: cfg.graph_added] if cfg.graph_weight > 0 else []
+        out.added += walked
         path_chunks = {cid: p for p in paths for cid in p.chunk_ids}
-        for cid in out.added:
+        for cid in walked:
             reached = best.get(cid)
             if reached is not None:
                 out.provenance[cid] = Provenance(
@@ -151,13 +211,17 @@ class GraphRefiner:
             relations=_dedupe_edges(hood.relations)[:100],
             paths=paths,
         )
-        return out
 
     def _paths(self, entity_ids: list[str], access: AccessFilter) -> list[EntityPath]:
         paths: list[EntityPath] = []
         for a, b in itertools.islice(itertools.combinations(entity_ids[:4], 2), 6):
             paths += self.graph.entity_paths(a, b, access, limit=2)
         return paths
+
+
+def _hop_order(hop: ReferenceHop, rank: dict[str, int]) -> tuple[int, int, str]:
+    """Candidates the hybrid search also found come first, in its order; then opening chunks."""
+    return (rank.get(hop.chunk_id, len(rank)), hop.ordinal, hop.chunk_id)
 
 
 def _dedupe_edges(edges: list[EntityEdge]) -> list[EntityEdge]:

@@ -80,10 +80,13 @@ class Retriever:
             fused, dense, sparse = self._candidates(request, analysis)
         use_graph = cfg.graph if request.use_graph is None else request.use_graph
         refinement = Refinement()
-        if use_graph and (analysis.walk_graph or request.use_graph):
+        if use_graph:
             with timed("graph"):
                 refinement = GraphRefiner(self.graph, cfg).refine(
-                    fused, analysis.entities, request.access
+                    fused,
+                    analysis.entities,
+                    request.access,
+                    walk=analysis.walk_graph or bool(request.use_graph),
                 )
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]
@@ -234,7 +237,34 @@ class Retriever:
                     provenance=provenance,
                 )
             )
-        return sorted(results, key=lambda r: (-r.scores.final, r.chunk.id))
+        ranked = sorted(results, key=lambda r: (-r.scores.final, r.chunk.id))
+        return place_follows(ranked, refinement.follows)
+
+
+def place_follows(ranked: list[ScoredChunk], follows: dict[str, list[str]]) -> list[ScoredChunk]:
+    """Put each chunk a reference hop reached right after the chunk that points at it (unless
+    it ranks higher already), in the order given; scores are lowered to keep them monotone."""
+    if not follows:
+        return ranked
+    position = {r.chunk.id: float(i) for i, r in enumerate(ranked)}
+    for seed, reached in follows.items():
+        if seed not in position:
+            continue
+        for j, cid in enumerate(reached, start=1):
+            if cid in position:
+                position[cid] = min(position[cid], position[seed] + j / (len(reached) + 1))
+    moved = {cid for cid, pos in position.items() if not pos.is_integer()}
+    placed = sorted(ranked, key=lambda r: position[r.chunk.id])
+    out: list[ScoredChunk] = []
+    for i, item in enumerate(placed):
+        if item.chunk.id in moved and out:
+            # halfway between its new neighbours, so a re-sort by score keeps this order
+            above = out[-1].scores.final
+            below = next((r.scores.final for r in placed[i + 1 :] if r.chunk.id not in moved), 0.0)
+            scores = item.scores.model_copy(update={"final": round((above + below) / 2, 6)})
+            item = item.model_copy(update={"scores": scores})
+        out.append(item)
+    return out
 
 
 def payload_filter(request: SearchRequest, filters: SearchFilters) -> PayloadFilter:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from graphrag.stores.graph import Neo4jGraphStore
-from schemas import AccessFilter, GraphStats, WalkLimits
+from schemas import About, AccessFilter, GraphBatch, GraphStats, WalkLimits
 from tests.factories import document_batch, entity
 
 pytestmark = pytest.mark.integration
@@ -212,6 +212,44 @@ def test_entity_paths_find_the_bridge(store: Neo4jGraphStore) -> None:
     paths = store.entity_paths(ACME.id, x.id, AccessFilter())
     assert [p.names for p in paths] == [["Acme GmbH", "Bob Meier", "X Corp"]]
     assert paths[0].chunk_ids == [batch.chunks[0].id, batch.chunks[1].id]
+
+
+def test_reference_hops_reach_the_document_about_a_mentioned_entity(
+    store: Neo4jGraphStore,
+) -> None:
+    seed = document_batch("film.md", ["f0"], mentions={0: [BOB, ACME]})
+    home = document_batch("bob.md", ["b0", "b1", "b2"], mentions={0: [BOB]})
+    hidden = document_batch("acme.md", ["h0"], acl=["board"], mentions={0: [ACME]})
+    other = document_batch("acme-b.md", ["o0"], tenant="b", mentions={0: [ACME]})
+    for batch in (seed, home, hidden, other):
+        store.write(batch)
+    about = [
+        About(doc_id=home.documents[0].id, entity_id=BOB.id),
+        About(doc_id=hidden.documents[0].id, entity_id=ACME.id),
+        About(doc_id=other.documents[0].id, entity_id=ACME.id),
+        About(doc_id=seed.documents[0].id, entity_id=ACME.id),  # its own home: never a hop
+    ]
+    store.write(GraphBatch(about=about))
+    store.write(GraphBatch(about=about))  # idempotent
+    assert store.stats().about_edges == 4
+    f0 = seed.chunks[0].id
+    b0, b1, b2 = (c.id for c in home.chunks)
+
+    staff = AccessFilter(tenant="default", groups=["staff"])
+    hops = store.reference_hops([f0], [b2], staff)
+
+    # the opening chunk and the candidate, through BOB; ACME's homes are hidden or elsewhere
+    assert {(h.seed_id, h.entity_id, h.chunk_id) for h in hops} == {
+        (f0, BOB.id, b0),
+        (f0, BOB.id, b2),
+    }
+    assert b1 not in {h.chunk_id for h in hops}
+    board = store.reference_hops([f0], [], AccessFilter(tenant="default", groups=["board"]))
+    assert {h.chunk_id for h in board} == {b0, hidden.chunks[0].id}
+    assert store.reference_hops([f0], [], AccessFilter(tenant="b")) == []  # seed not visible
+    store.delete_document(home.documents[0].id)
+    assert store.stats().about_edges == 3
+    assert store.reference_hops([f0], [], staff) == []
 
 
 def test_injection_attempts_are_stored_as_data(store: Neo4jGraphStore) -> None:

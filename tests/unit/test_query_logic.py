@@ -12,6 +12,7 @@ from graphrag.errors import ConfigError
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.fusion import minmax, rrf
 from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.search import place_follows
 from schemas import Chunk, Entity, GraphContext, Passage, ScoredChunk, StageScores
 
 
@@ -187,3 +188,37 @@ def test_llm_answer_streams_cites_and_checks_numbers() -> None:
 def test_number_check_ignores_citation_markers() -> None:
     assert unsupported_numbers("24 Werktage [2], siehe [1].", PASSAGES) == []
     assert unsupported_numbers("25 Werktage", PASSAGES) == ["25"]
+
+
+def test_reference_hops_are_placed_after_their_seed_and_never_above_it() -> None:
+    ranked = [
+        scored(cid, cid, "s", 0, final, cid)
+        for cid, final in [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("e", 0.5), ("f", 0.4)]
+    ]
+    # a points at e and f (in that order), b at a (ranked higher already) and at d
+    placed = place_follows(ranked, {"a": ["e", "f"], "b": ["a", "d"], "zz": ["c"]})
+    assert [r.chunk.id for r in placed] == ["a", "e", "f", "b", "d", "c"]
+    finals = [r.scores.final for r in placed]
+    assert finals == sorted(finals, reverse=True)  # scores stay monotone
+    assert [r.scores.final for r in placed[:4]] == [0.9, 0.85, 0.825, 0.8]
+    assert place_follows(ranked, {}) == ranked
+
+
+def test_document_names_take_abbreviations_but_not_disambiguations() -> None:
+    from ingestion.pipeline import _document_names
+    from schemas import Document
+    from schemas.parsed import Block, ParsedDocument
+
+    def names(title: str) -> list[str]:
+        parsed = ParsedDocument(
+            title=title, mime="text/markdown", blocks=[Block(kind="title", text=title)]
+        )
+        return _document_names(Document(id="d", title=title, source="x.md"), parsed)
+
+    assert names("Kündigungsschutzgesetz (KSchG)") == [
+        "KSchG",
+        "Kündigungsschutzgesetz",
+        "Kündigungsschutzgesetz (KSchG)",
+    ]
+    assert names("Robert Young (musician)") == ["Robert Young", "Robert Young (musician)"]
+    assert names("Acme") == ["Acme"]

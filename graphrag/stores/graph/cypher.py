@@ -25,6 +25,7 @@ RELATIONSHIP_TYPES = (
     "RELATED_TO",
     "REFERENCES",
     "SUPERSEDES",
+    "ABOUT",
 )
 _ALLOWED = {"label": LABELS, "type": RELATIONSHIP_TYPES}
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")

@@ -53,6 +53,7 @@ PARAMETERS: dict[str, Any] = {
     "target_id": "",
     "limit": 1,
     "skip": 0,
+    "candidates": [],
 }
 
 

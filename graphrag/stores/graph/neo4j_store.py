@@ -45,6 +45,7 @@ from schemas import (
     GraphStats,
     NeighbourChunk,
     Neighbourhood,
+    ReferenceHop,
     WalkLimits,
 )
 
@@ -62,6 +63,7 @@ _REL_COUNTS = {
     "relations": "RELATED_TO",
     "next_edges": "NEXT",
     "parent_edges": "PARENT",
+    "about_edges": "ABOUT",
 }
 
 
@@ -176,6 +178,7 @@ class Neo4jGraphStore:
                 "link_supersedes",
                 [lk.model_dump() for lk in batch.links if lk.type == "SUPERSEDES"],
             ),
+            ("link_about", [a.model_dump() for a in batch.about]),
         ]
 
         def work(tx: neo4j.ManagedTransaction) -> None:
@@ -278,6 +281,31 @@ class Neo4jGraphStore:
         for r in rows:
             out.setdefault(r["entity_id"], []).append(r["id"])
         return out
+
+    def reference_hops(
+        self, seed_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 500
+    ) -> list[ReferenceHop]:
+        if not seed_ids:
+            return []
+        rows = self._read(
+            "reference_hops",
+            {
+                "ids": list(seed_ids),
+                "candidates": list(candidates),
+                "limit": limit,
+                **access.as_params(),
+            },
+        )
+        return [
+            ReferenceHop(
+                seed_id=r["seed"],
+                entity_id=r["entity_id"],
+                doc_id=r["doc_id"],
+                chunk_id=r["id"],
+                ordinal=int(r["ordinal"] or 0),
+            )
+            for r in rows
+        ]
 
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]:
         if not ids:

@@ -16,6 +16,7 @@ from schemas import (
     GraphBatch,
     GraphStats,
     Neighbourhood,
+    ReferenceHop,
     WalkLimits,
 )
 
@@ -64,6 +65,12 @@ class GraphStore(Protocol):
         self, seed_ids: list[str], access: AccessFilter, limits: WalkLimits
     ) -> Neighbourhood:
         """Bounded walk from seed chunks: NEXT, PARENT, shared and related entities."""
+
+    def reference_hops(
+        self, seed_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 500
+    ) -> list[ReferenceHop]:
+        """Seed chunk -> entity it mentions -> document ABOUT that entity -> its visible
+        opening chunk and its chunks among ``candidates``."""
 
     def entity_paths(
         self, source_id: str, target_id: str, access: AccessFilter, limit: int = 5
