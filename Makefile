@@ -9,12 +9,19 @@ export OPENBLAS_NUM_THREADS ?= 1
 
 .PHONY: install demo test check lint format bench clean
 
+CE_STAMP   := $(VENV)/.installed-cross-encoder
+
 install: $(STAMP) $(LINT_STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $@
+
+# The test suite also loads a cross-encoder (a tiny model it builds), so it needs torch.
+$(CE_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,cross-encoder]"
 	touch $@
 
 $(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json
@@ -24,7 +31,7 @@ $(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json
 demo: install
 	$(PY) -m graphrag.demo
 
-test: install
+test: install $(CE_STAMP)
 	$(PY) -m pytest -q -p no:cacheprovider
 
 lint: install

@@ -35,6 +35,11 @@ VARIANTS: dict[str, dict[str, object]] = {
         "retrieval": {"graph_weight": 0.25, "references": False},
     },
     "dense + reference hop": {"graph": True, "retrieval": {"use_sparse": False}},
+    "hybrid + reference hop + mmr 0.7": {"graph": True, "retrieval": {"mmr": True}},
+    "hybrid + reference hop + mmr 0.9": {
+        "graph": True,
+        "retrieval": {"mmr": True, "mmr_lambda": 0.9},
+    },
     "hybrid + reference hop + rerank (nanoranker)": {"graph": True, "reranker": "nanoranker"},
 }
 

@@ -4,8 +4,9 @@
 
 Builds synthetic stores with the shapes ingestion produces (1 KB texts from a 5k-word
 vocabulary, 384-dim vectors, BM25 sparse vectors, 3 entity mentions per chunk, co-occurrence
-relations) directly through the store APIs, then runs real searches: e5 query embedding,
-BM25 query encoding, both branches, RRF, optional graph walk + PageRank, fetch, scoring.
+relations, every document ABOUT one entity) directly through the store APIs, then runs real
+searches: e5 query embedding, BM25 query encoding, both branches, RRF, graph refinement
+(reference hop, walk + PageRank for these entity questions), fetch, scoring.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from graphrag.retrieval.search import Retriever
 from graphrag.stores.graph import ArcadeDBGraphStore
 from graphrag.stores.vector import EdgeVectorStore
 from schemas import (
+    About,
     Chunk,
     Document,
     Entity,
@@ -89,6 +91,11 @@ def build(
             Relation(source_id=ids[j], target_id=ids[j + 1], chunk_ids=[chunks[j % PER_DOC].id])
             for j in range(0, len(ids) - 1, 2)
         ]
+        # each document is ABOUT one entity, so the reference hop has homes to reach
+        home = Entity(
+            id=stable_id("e", names[d % len(names)]), name=names[d % len(names)], type="ORG"
+        )
+        used[home.id] = home
         graph.write(
             GraphBatch(
                 documents=[doc],
@@ -96,6 +103,7 @@ def build(
                 entities=list(used.values()),
                 mentions=mentions,
                 relations=relations,
+                about=[About(doc_id=doc.id, entity_id=home.id)],
             )
         )
         vectors.upsert(points)

@@ -20,17 +20,20 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from graphrag.answer.context import with_context
 from graphrag.answer.extractive import ExtractiveAnswerer
-from graphrag.answer.llm import OpenAICompatibleGenerator
+from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator
 from graphrag.errors import ConfigError, InputError
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
-from graphrag.models.llm import LlmClient
+from graphrag.models.llama_cpp import LlamaCppClient
+from graphrag.models.llm import Completer, LlmClient
 from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
 from graphrag.retrieval.config import RetrievalConfig
+from graphrag.retrieval.paraphrase import LlmParaphraser
 from graphrag.retrieval.search import Retriever
 from graphrag.settings import Settings
 from graphrag.stores import factory
@@ -197,20 +200,25 @@ class GraphRAG:
     def _extractor(self) -> EntityExtractor:
         extractor = default_extractor()
         if self.settings.llm_entities:
-            if not self.settings.llm_url:
-                raise ConfigError(
-                    "GRAPHRAG_LLM_ENTITIES",
-                    "needs GRAPHRAG_LLM_URL",
-                    hint="set GRAPHRAG_LLM_URL to an OpenAI-compatible endpoint",
-                )
-            key = self.settings.llm_api_key
-            client = LlmClient(
-                self.settings.llm_url,
-                model=self.settings.llm_model,
-                api_key=key.get_secret_value() if key else None,
-            )
+            client = self._llm_client("GRAPHRAG_LLM_ENTITIES")
             return LanguageRouter({}, default=[extractor, LlmEntityExtractor(client)])
         return extractor
+
+    def _llm_client(self, needed_by: str) -> Completer:
+        if self.settings.llm_gguf is not None:
+            return LlamaCppClient(self.settings.llm_gguf)
+        if not self.settings.llm_url:
+            raise ConfigError(
+                needed_by,
+                "needs an LLM",
+                hint="set GRAPHRAG_LLM_URL (OpenAI-compatible endpoint) or GRAPHRAG_LLM_GGUF",
+            )
+        key = self.settings.llm_api_key
+        return LlmClient(
+            self.settings.llm_url,
+            model=self.settings.llm_model,
+            api_key=key.get_secret_value() if key else None,
+        )
 
     def _chunking(self) -> ChunkingConfig:
         target = self.settings.chunk_target_tokens
@@ -258,7 +266,15 @@ class GraphRAG:
     def retriever(self) -> Retriever:
         if self._retriever is None:
             self._retriever = Retriever(
-                self.graph, self.vectors, self.embedder, self.sparse, self.reranker, self.retrieval
+                self.graph,
+                self.vectors,
+                self.embedder,
+                self.sparse,
+                self.reranker,
+                self.retrieval,
+                paraphraser=LlmParaphraser(self._llm_client("GRAPHRAG_LLM_PARAPHRASES"))
+                if self.settings.llm_paraphrases
+                else None,
             )
         return self._retriever
 
@@ -301,7 +317,7 @@ class GraphRAG:
         request = _request(question, max(k, 10), filters, access, use_graph)
         result = self.retriever.search(request)
         timings = dict(result.timings_ms)
-        answer = self._answer_from(question, result)
+        answer = self._answer_from(question, result, request.access)
         rounds = 1
         while (
             not answer.answerable
@@ -322,21 +338,33 @@ class GraphRAG:
                     "results": sorted(merged.values(), key=lambda r: -r.scores.final)[: request.k]
                 }
             )
-            answer = self._answer_from(question, result)
+            answer = self._answer_from(question, result, request.access)
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
         return answer
 
-    def _answer_from(self, question: str, result: SearchResult) -> Answer:
+    def _answer_from(self, question: str, result: SearchResult, access: AccessFilter) -> Answer:
         import time
 
         start = time.perf_counter()
-        passages = build_passages(result.results, budget_tokens=self.settings.answer_budget_tokens)
+        settings = self.settings
+        evidence = with_context(
+            result.results,
+            self.graph,
+            access,
+            anchors=settings.answer_context_anchors,
+            hops=settings.answer_context_hops,
+            small_document=settings.answer_small_document_chunks,
+        )
+        passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
         answer = self.generator.answer(question, result.analysis.language, passages, result.graph)
         answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
         return answer
 
     def _default_generator(self) -> AnswerGenerator:
+        if self.settings.llm_gguf is not None:
+            client = self._llm_client("GRAPHRAG_LLM_GGUF")
+            return LlmGenerator(client, name=f"llama.cpp/{self.settings.llm_gguf.name}")
         if self.settings.llm_url:
             key = self.settings.llm_api_key
             return OpenAICompatibleGenerator(

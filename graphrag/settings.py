@@ -67,8 +67,17 @@ class Settings(BaseSettings):
     graph_refinement: bool = True  # the reference hop pays on multi-hop questions (BENCHMARKS.md)
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")
     llm_model: str = "qwen2.5:1.5b-instruct"
+    llm_gguf: Path | None = Field(
+        default=None,
+        description="a local GGUF model run by llama.cpp in-process; wins over llm_url",
+    )
     llm_api_key: SecretStr | None = None
+    llm_paraphrases: bool = False  # multi-query with LLM rewrites: one LLM call per search
     answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)
+    # reading context around the best answers' evidence (graphrag/answer/context.py)
+    answer_context_anchors: int = Field(default=3, ge=0, le=50)
+    answer_context_hops: int = Field(default=1, ge=0, le=3)
+    answer_small_document_chunks: int = Field(default=4, ge=0, le=100)
 
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)

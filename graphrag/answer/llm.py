@@ -1,5 +1,6 @@
-"""LLM answers over any OpenAI-compatible endpoint (vLLM, llama.cpp server, LM Studio, OpenAI)
-and Ollama (through its OpenAI-compatible ``/v1``), with citations and a number check.
+"""LLM answers over any OpenAI-compatible endpoint (vLLM, llama.cpp server, LM Studio, OpenAI),
+Ollama (through its OpenAI-compatible ``/v1``) or llama.cpp in-process with a local GGUF file,
+with citations and a number check.
 
 >>> g = OpenAICompatibleGenerator("http://localhost:11434/v1", model="qwen2.5:1.5b")
 >>> g.name
@@ -14,7 +15,7 @@ from collections.abc import Callable
 import httpx
 
 from graphrag.answer.protocol import citation_for, not_answered, unanswered
-from graphrag.models.llm import LlmClient
+from graphrag.models.llm import Completer, LlmClient
 from schemas import Answer, GraphContext, Passage
 
 SYSTEM = {
@@ -46,28 +47,15 @@ def unsupported_numbers(text: str, passages: list[Passage]) -> list[str]:
     return sorted({n for n in _NUMBER.findall(body) if n not in context})
 
 
-class OpenAICompatibleGenerator:
+class LlmGenerator:
+    """Answers from any Completer: an OpenAI-compatible endpoint, Ollama, or llama.cpp."""
+
     def __init__(
-        self,
-        base_url: str,
-        *,
-        model: str,
-        api_key: str | None = None,
-        timeout_s: float = 120.0,
-        temperature: float = 0.0,
-        on_token: Callable[[str], None] | None = None,
-        transport: httpx.BaseTransport | None = None,
+        self, client: Completer, *, name: str, on_token: Callable[[str], None] | None = None
     ) -> None:
-        self.client = LlmClient(
-            base_url,
-            model=model,
-            api_key=api_key,
-            timeout_s=timeout_s,
-            temperature=temperature,
-            transport=transport,
-        )
+        self.client = client
+        self.name = name
         self.on_token = on_token
-        self.name = f"openai-compatible/{model}"
 
     def answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
@@ -100,3 +88,26 @@ class OpenAICompatibleGenerator:
             passages=passages,
             graph=graph,
         )
+
+
+class OpenAICompatibleGenerator(LlmGenerator):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        model: str,
+        api_key: str | None = None,
+        timeout_s: float = 120.0,
+        temperature: float = 0.0,
+        on_token: Callable[[str], None] | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        client = LlmClient(
+            base_url,
+            model=model,
+            api_key=api_key,
+            timeout_s=timeout_s,
+            temperature=temperature,
+            transport=transport,
+        )
+        super().__init__(client, name=f"openai-compatible/{model}", on_token=on_token)

@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Protocol
 
 import httpx
 
 from graphrag.errors import ConfigError, StoreUnavailableError
+
+
+class Completer(Protocol):
+    """One chat completion: a system and a user message in, the text out (streamed to
+    ``on_token`` as it comes). LlmClient (HTTP) and LlamaCppClient (in-process) implement it."""
+
+    def describe(self) -> str: ...
+
+    def complete(
+        self, system: str, user: str, on_token: Callable[[str], None] | None = None
+    ) -> str: ...
 
 
 class LlmClient:

@@ -42,6 +42,10 @@ class RetrievalConfig(BaseModel):
         default=0.0, ge=0, description="weight of the PageRank order against the fused order"
     )
     walk: WalkLimits = Field(default_factory=WalkLimits)
+    # diversity: MMR over the top results (stored dense vectors), off unless it pays
+    mmr: bool = False
+    mmr_lambda: float = Field(default=0.7, ge=0, le=1)
+    mmr_top: int = Field(default=20, ge=2, le=200)
     # reranking and the final score
     reranker: str = "none"
     rerank_top: int = Field(default=30, ge=1, le=500)

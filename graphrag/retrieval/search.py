@@ -17,6 +17,8 @@ from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.fusion import dbsf, minmax, rrf
 from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.mmr import mmr_order
+from graphrag.retrieval.paraphrase import Paraphraser
 from graphrag.retrieval.refine import GraphRefiner, Refinement
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
@@ -47,6 +49,7 @@ class Retriever:
         sparse: SparseEncoder,
         reranker: Reranker | None = None,
         config: RetrievalConfig | None = None,
+        paraphraser: Paraphraser | None = None,
     ) -> None:
         self.graph = graph
         self.vectors = vectors
@@ -54,6 +57,7 @@ class Retriever:
         self.sparse = sparse
         self.reranker = reranker
         self.config = config or RetrievalConfig()
+        self.paraphraser = paraphraser
         self._entities: EntityIndex | None = None
 
     def refresh_entities(self) -> None:
@@ -153,8 +157,8 @@ class Retriever:
         return fused[:limit], dense_scores, sparse_scores
 
     def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
-        """The question, plus rule-based rewrites: linked entities spelled by their other
-        names (KSchG <-> Kündigungsschutzgesetz)."""
+        """The question, plus rewrites: linked entities spelled by their other names
+        (KSchG <-> Kündigungsschutzgesetz), and LLM paraphrases when a paraphraser is set."""
         base = clean_query(query)
         variants = [(base, 1.0)]
         if not self.config.multi_query:
@@ -166,6 +170,11 @@ class Retriever:
                 if alias.casefold() != link.mention.casefold() and alias not in base:
                     variants.append((base.replace(link.mention, alias), 0.5))
                     break
+        if self.paraphraser is not None:
+            known = {v.casefold() for v, _ in variants}
+            for text in self.paraphraser.paraphrases(base, analysis.language):
+                if text.casefold() not in known:
+                    variants.append((text, 0.5))
         return variants
 
     def _final(
@@ -238,7 +247,27 @@ class Retriever:
                 )
             )
         ranked = sorted(results, key=lambda r: (-r.scores.final, r.chunk.id))
+        if cfg.mmr:
+            ranked = self._diversify(ranked)
         return place_follows(ranked, refinement.follows)
+
+    def _diversify(self, ranked: list[ScoredChunk]) -> list[ScoredChunk]:
+        """MMR over the top ``mmr_top``; the final scores stay in place (position i keeps the
+        i-th best score), so scores remain monotone along the new order."""
+        top = ranked[: self.config.mmr_top]
+        ids = [r.chunk.id for r in top]
+        vectors = self.vectors.dense_vectors(ids)
+        order = mmr_order(
+            ids, {r.chunk.id: r.scores.final for r in top}, vectors, self.config.mmr_lambda
+        )
+        by_id = {r.chunk.id: r for r in top}
+        moved = [
+            by_id[cid].model_copy(
+                update={"scores": by_id[cid].scores.model_copy(update={"final": slot.scores.final})}
+            )
+            for cid, slot in zip(order, top, strict=True)
+        ]
+        return [*moved, *ranked[len(top) :]]
 
 
 def place_follows(ranked: list[ScoredChunk], follows: dict[str, list[str]]) -> list[ScoredChunk]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from graphrag.models.llm import LlmClient
+from graphrag.models.llm import Completer
 from ingestion.chunking.sentences import split_sentences
 from schemas import Chunk
 from schemas.graph import EntitySpan
@@ -70,7 +70,7 @@ class LlmEntityExtractor:
     """EntityExtractor over an OpenAI-compatible endpoint; entities the text does not contain
     verbatim are dropped (no hallucinated names reach the graph)."""
 
-    def __init__(self, client: LlmClient) -> None:
+    def __init__(self, client: Completer) -> None:
         self.client = client
 
     def extract(self, chunks: list[Chunk]) -> list[EntitySpan]:

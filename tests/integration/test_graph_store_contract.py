@@ -66,6 +66,30 @@ def test_write_counts_and_is_idempotent(store: Neo4jGraphStore) -> None:
     assert store.stats() == first
 
 
+def test_relation_evidence_merges_across_documents(store: Neo4jGraphStore) -> None:
+    a = document_batch(
+        "a.md",
+        ["a0", "a1"],
+        mentions={0: [ACME, LAW], 1: [ACME, LAW]},
+        relations=[(ACME, LAW, [0, 1])],
+    )
+    b = document_batch("b.md", ["b0"], mentions={0: [ACME, LAW]}, relations=[(ACME, LAW, [0])])
+
+    def edge() -> tuple[float, set[str]]:
+        rows = store._read_text(
+            "test", "MATCH ()-[r:RELATED_TO]->() RETURN r.weight AS w, r.chunk_ids AS ids"
+        )
+        assert len(rows) == 1
+        return rows[0]["w"], set(rows[0]["ids"])
+
+    store.write(a)
+    store.write(b)
+    store.write(b)  # evidence already there: no double count
+    assert edge() == (3.0, {c.id for c in (*a.chunks, *b.chunks)})
+    store.delete_document(a.documents[0].id)
+    assert edge() == (1.0, {b.chunks[0].id})
+
+
 def test_schema_is_idempotent(store: Neo4jGraphStore) -> None:
     store.ensure_schema()
     store.ensure_schema()
@@ -250,6 +274,34 @@ def test_reference_hops_reach_the_document_about_a_mentioned_entity(
     store.delete_document(home.documents[0].id)
     assert store.stats().about_edges == 3
     assert store.reference_hops([f0], [], staff) == []
+
+
+def test_context_chunks_stay_in_the_section_or_take_a_small_document_whole(
+    store: Neo4jGraphStore,
+) -> None:
+    big = document_batch("big.md", [f"b{i}" for i in range(8)], sections=2)  # 4 per section
+    small = document_batch("small.md", ["s0", "s1", "s2"], sections=3)
+    hidden = document_batch("hidden.md", ["h0", "h1"], acl=["board"])
+    for batch in (big, small, hidden):
+        store.write(batch)
+    b = [c.id for c in big.chunks]
+    s = [c.id for c in small.chunks]
+    staff = AccessFilter(groups=["staff"])
+
+    got = store.context_chunks([b[3], b[5], s[1]], staff, hops=1, small_document=4)
+
+    assert set(got[b[3]]) == {b[2]}  # b4 is the next section's
+    assert set(got[b[5]]) == {b[4], b[6]}
+    assert set(got[s[1]]) == {s[0], s[2]}  # whole small document, across its sections
+    assert set(store.context_chunks([b[5]], staff, hops=2, small_document=0)[b[5]]) == {
+        b[4],
+        b[6],
+        b[7],
+    }
+    assert store.context_chunks([hidden.chunks[0].id], staff) == {}  # anchor not visible
+    assert store.context_chunks([hidden.chunks[0].id], AccessFilter(groups=["board"])) == {
+        hidden.chunks[0].id: [hidden.chunks[1].id]
+    }
 
 
 def test_injection_attempts_are_stored_as_data(store: Neo4jGraphStore) -> None:

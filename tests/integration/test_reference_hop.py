@@ -68,7 +68,9 @@ def test_the_document_about_a_mentioned_entity_follows_its_seed(rag: GraphRAG) -
 def test_the_hop_never_reaches_a_document_the_caller_may_not_see(rag: GraphRAG) -> None:
     result = rag.search(QUESTION, k=10, access=AccessFilter(groups=["staff"]))
     assert "Stephen King" not in [r.doc_title for r in result.results]
-    assert all(p.via != "reference" or p.seed_chunk_id for r in result.results for p in r.provenance)
+    assert all(
+        p.via != "reference" or p.seed_chunk_id for r in result.results for p in r.provenance
+    )
 
 
 def test_the_hop_is_part_of_the_graph_switch(rag: GraphRAG) -> None:

@@ -83,6 +83,20 @@ def test_upsert_count_fetch_and_idempotency(store: Any) -> None:
     assert got[0].payload["text"] == "chunk 3"
 
 
+def test_dense_vectors_come_back_by_id(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    missing = "00000000-0000-0000-0000-000000000000"
+    got = store.dense_vectors([points[2].id, missing, points[7].id])
+    assert set(got) == {points[2].id, points[7].id}
+    for p in (points[2], points[7]):
+        norm = sum(x * x for x in p.dense) ** 0.5
+        # cosine collections may store the normalised vector: compare directions
+        cos = sum(a * b for a, b in zip(got[p.id], p.dense, strict=True)) / norm
+        assert cos / (sum(x * x for x in got[p.id]) ** 0.5) == pytest.approx(1.0, abs=1e-5)
+    assert store.dense_vectors([]) == {}
+
+
 def test_dense_query_finds_the_point_itself(store: Any) -> None:
     points = corpus()
     store.upsert(points)

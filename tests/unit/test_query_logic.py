@@ -222,3 +222,107 @@ def test_document_names_take_abbreviations_but_not_disambiguations() -> None:
     ]
     assert names("Robert Young (musician)") == ["Robert Young", "Robert Young (musician)"]
     assert names("Acme") == ["Acme"]
+
+
+def test_mmr_skips_near_duplicates_but_keeps_the_best_first() -> None:
+    from graphrag.retrieval.mmr import mmr_order
+
+    vectors = {"a": [1.0, 0.0], "a2": [0.99, 0.01], "b": [0.0, 1.0], "c": [0.7, 0.7]}
+    relevance = {"a": 1.0, "a2": 0.95, "b": 0.8, "c": 0.5}
+    ids = ["a", "a2", "b", "c"]
+    assert mmr_order(ids, relevance, vectors, lam=0.5)[:2] == ["a", "b"]  # a2 repeats a
+    assert mmr_order(ids, relevance, vectors, lam=1.0) == ids  # pure relevance
+    # an item without a vector keeps its relevance and is redundant with nothing
+    assert mmr_order(["a", "a2", "x"], {**relevance, "x": 0.9}, vectors, lam=0.5) == [
+        "a",
+        "x",
+        "a2",
+    ]
+
+
+def test_llm_paraphrases_become_extra_query_variants() -> None:
+    from graphrag.models.llm import LlmClient
+    from graphrag.retrieval.paraphrase import LlmParaphraser
+    from graphrag.retrieval.search import Retriever
+    from schemas import QueryAnalysis
+
+    seen: list[dict] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(json.loads(request.content))
+        body = sse(
+            "1. Welche Frist gilt für die Kündigung?\n",
+            "- welche frist gilt bei einer kündigung?\n",  # the question again: dropped
+            "Kündigungsfrist nach § 622 BGB\nnoch eine dritte Umformulierung\n",
+        )
+        return httpx.Response(200, content=body, headers={"content-type": "text/event-stream"})
+
+    client = LlmClient("http://llm.test/v1", model="m", transport=httpx.MockTransport(handler))
+    paraphraser = LlmParaphraser(client, count=2)
+    question = "Welche Frist gilt bei einer Kündigung?"
+    assert paraphraser.paraphrases(question, "de") == [
+        "Welche Frist gilt für die Kündigung?",
+        "Kündigungsfrist nach § 622 BGB",
+    ]
+    assert "(de)" in seen[0]["messages"][0]["content"]
+    retriever = Retriever(None, None, None, None, paraphraser=paraphraser)  # type: ignore[arg-type]
+    variants = retriever._variants(question, QueryAnalysis(language="de"))
+    assert variants[0] == (question, 1.0)
+    assert [w for _, w in variants[1:]] == [0.5, 0.5]
+
+    down = LlmClient(
+        "http://llm.test/v1",
+        model="m",
+        transport=httpx.MockTransport(lambda r: httpx.Response(503, content=b"busy")),
+    )
+    assert LlmParaphraser(down).paraphrases(question, "de") == []  # search goes on without
+
+
+def test_llama_cpp_client_streams_and_names_what_is_missing(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+    import types
+
+    from graphrag.answer.llm import LlmGenerator
+    from graphrag.errors import MissingExtraError
+    from graphrag.models.llama_cpp import LlamaCppClient
+
+    model = tmp_path / "tiny.gguf"
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)  # not installed
+    with pytest.raises(MissingExtraError):
+        LlamaCppClient(model).complete("s", "u")
+
+    calls: list[dict] = []
+
+    class FakeLlama:  # stands in for llama_cpp.Llama: our code's contract with it
+        def __init__(self, **kwargs: object) -> None:
+            calls.append(kwargs)
+
+        def create_chat_completion(self, **kwargs: object):
+            calls.append(kwargs)
+            yield {"choices": [{"delta": {"role": "assistant"}}]}
+            for part in ("Drei Wochen", " [1]."):
+                yield {"choices": [{"delta": {"content": part}}]}
+
+    monkeypatch.setitem(sys.modules, "llama_cpp", types.SimpleNamespace(Llama=FakeLlama))
+    with pytest.raises(ConfigError) as err:
+        LlamaCppClient(model).complete("s", "u")
+    assert "GRAPHRAG_LLM_GGUF" in str(err.value)
+    model.write_bytes(b"GGUF")
+    tokens: list[str] = []
+    client = LlamaCppClient(model, context_tokens=2048)
+    generator = LlmGenerator(client, name="llama.cpp/tiny", on_token=tokens.append)
+    passage = Passage(
+        chunk_ids=["c"],
+        doc_id="d",
+        title="KSchG",
+        section_path=["§ 4"],
+        text="drei Wochen",
+        score=1,
+    )
+    answer = generator.answer("Frist?", "de", [passage], GraphContext())
+    assert answer.answer == "Drei Wochen [1]." and tokens == ["Drei Wochen", " [1]."]
+    assert [c.n for c in answer.citations] == [1]
+    assert calls[0]["model_path"] == str(model) and calls[0]["n_ctx"] == 2048
+    assert calls[1]["stream"] is True and calls[1]["messages"][1]["content"].endswith("Frist?")

@@ -30,6 +30,7 @@ from graphrag.stores.graph.rows import (
     document_from,
     document_row,
     entity_row,
+    mention_row,
     section_row,
 )
 from schemas import (
@@ -168,7 +169,7 @@ class Neo4jGraphStore:
                 _next_rows(batch.sections, lambda s: (s.doc_id, s.ordinal)),
             ),
             ("upsert_entities", [entity_row(e) for e in batch.entities]),
-            ("upsert_mentions", [m.model_dump(mode="json") for m in batch.mentions]),
+            ("upsert_mentions", [mention_row(m) for m in batch.mentions]),
             ("upsert_relations", _relation_rows(batch)),
             (
                 "link_references",
@@ -306,6 +307,22 @@ class Neo4jGraphStore:
             )
             for r in rows
         ]
+
+    def context_chunks(
+        self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
+    ) -> dict[str, list[str]]:
+        if not anchor_ids:
+            return {}
+        rows = self._read(
+            "context_chunks",
+            {
+                "ids": list(dict.fromkeys(anchor_ids)),
+                "hops": max(0, min(hops, 3)),
+                "limit": small_document,
+                **access.as_params(),
+            },
+        )
+        return {r["anchor"]: [i for i in r["ids"] if i != r["anchor"]] for r in rows}
 
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]:
         if not ids:

@@ -72,6 +72,13 @@ class GraphStore(Protocol):
         """Seed chunk -> entity it mentions -> document ABOUT that entity -> its visible
         opening chunk and its chunks among ``candidates``."""
 
+    def context_chunks(
+        self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
+    ) -> dict[str, list[str]]:
+        """Anchor chunk id -> visible chunks to read with it: its neighbours up to ``hops``
+        away in the same section, or its whole document when that has at most
+        ``small_document`` visible chunks."""
+
     def entity_paths(
         self, source_id: str, target_id: str, access: AccessFilter, limit: int = 5
     ) -> list[EntityPath]: ...

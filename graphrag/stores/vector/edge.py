@@ -176,6 +176,12 @@ class EdgeVectorStore:
             VectorHit(id=i, score=0.0, payload=by_id[i].payload or {}) for i in ids if i in by_id
         ]
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
+        if not ids:
+            return {}
+        records = self._require().retrieve(list(ids), with_payload=False, with_vector=True)
+        return {str(r.id): list(_dense_of(r.vector)) for r in records if _dense_of(r.vector)}
+
     def count(self, flt: PayloadFilter | None = None) -> int:
         request = qe.CountRequest(exact=True, filter=edge_filter(flt) if flt else None)
         return int(self._require().count(request))
@@ -184,6 +190,12 @@ class EdgeVectorStore:
         if self._shard is None:
             raise StoreError(self._store, "not open", hint="call ensure_collection() first")
         return self._shard
+
+
+def _dense_of(vector: Any) -> list[float]:
+    if isinstance(vector, dict):
+        vector = vector.get(DENSE)
+    return list(vector) if vector is not None and not hasattr(vector, "indices") else []
 
 
 def _point(p: VectorPoint) -> Any:

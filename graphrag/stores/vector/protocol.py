@@ -36,6 +36,9 @@ class VectorStore(Protocol):
     def fetch(self, ids: list[str]) -> list[VectorHit]:
         """Points by id with their payloads (score 0), in the order asked, missing ones left out."""
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
+        """The stored dense vectors of these points (missing ones left out)."""
+
     def count(self, flt: PayloadFilter | None = None) -> int: ...
 
 

@@ -200,6 +200,20 @@ class QdrantClientVectorStore:
             if i in by_id
         ]
 
+    def dense_vectors(self, ids: list[str]) -> dict[str, list[float]]:
+        if not ids:
+            return {}
+        with self._errors("fetch"):
+            records = self._require().retrieve(
+                self.collection, list(ids), with_payload=False, with_vectors=[DENSE]
+            )
+        out: dict[str, list[float]] = {}
+        for r in records:
+            vector = r.vector.get(DENSE) if isinstance(r.vector, dict) else r.vector
+            if isinstance(vector, list) and vector and isinstance(vector[0], float):
+                out[str(r.id)] = [float(x) for x in vector]
+        return out
+
     def count(self, flt: PayloadFilter | None = None) -> int:
         with self._errors("count"):
             result = self._require().count(
