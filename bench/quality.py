@@ -36,6 +36,14 @@ VARIANTS: dict[str, dict[str, object]] = {
     },
     "dense + reference hop": {"graph": True, "retrieval": {"use_sparse": False}},
     "hybrid + reference hop + mmr 0.7": {"graph": True, "retrieval": {"mmr": True}},
+    "hybrid + reference hop + structure 0.1": {
+        "graph": True,
+        "retrieval": {"structure_weight": 0.1},
+    },
+    "hybrid + reference hop + structure 0.25": {
+        "graph": True,
+        "retrieval": {"structure_weight": 0.25},
+    },
     "hybrid + reference hop + mmr 0.9": {
         "graph": True,
         "retrieval": {"mmr": True, "mmr_lambda": 0.9},

@@ -36,8 +36,8 @@ class NeighbourChunk(BaseModel):
 
 
 class ReferenceHop(BaseModel):
-    """A chunk reached by the reference hop: the seed mentions an entity, and this chunk
-    belongs to the document about that entity."""
+    """A chunk reached by the reference hop: the seed mentions an entity (or, with an empty
+    ``seed_id``, the question names it), and this chunk belongs to the document about it."""
 
     model_config = ConfigDict(extra="forbid")
 

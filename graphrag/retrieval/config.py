@@ -34,6 +34,9 @@ class RetrievalConfig(BaseModel):
     references: bool = True
     reference_seeds: int = Field(default=3, ge=1, le=50)
     reference_per_seed: int = Field(default=2, ge=1, le=20)
+    question_link_score: float = Field(
+        default=0.9, ge=0, le=1, description="link score a question entity needs for its home"
+    )
     graph_seeds: int = Field(default=8, ge=1, le=100)
     graph_added: int = Field(default=10, ge=0, le=200)
     ppr_damping: float = Field(default=0.85, gt=0, lt=1)
@@ -42,6 +45,9 @@ class RetrievalConfig(BaseModel):
         default=0.0, ge=0, description="weight of the PageRank order against the fused order"
     )
     walk: WalkLimits = Field(default_factory=WalkLimits)
+    # structure: bonus for hits next to other hits or sharing their section (0 = off)
+    structure_weight: float = Field(default=0.0, ge=0, le=1)
+    structure_top: int = Field(default=20, ge=2, le=200)
     # diversity: MMR over the top results (stored dense vectors), off unless it pays
     mmr: bool = False
     mmr_lambda: float = Field(default=0.7, ge=0, le=1)

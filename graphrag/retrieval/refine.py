@@ -3,7 +3,8 @@
 The reference hop: a top candidate mentions an entity, and another document is *about* that
 entity (its title names it): that document's best chunk is the next hop of a multi-hop
 question ("the director of film X" -> the passage about the director). It is placed right after
-the candidate that points at it, so it never displaces the evidence it came from.
+the candidate that points at it, so it never displaces the evidence it came from. Documents
+about entities the question itself names follow the top result the same way.
 
 The walk: the local subgraph holds the seed chunks, the chunks the walk reached (reading order, same
 section, shared entities, related entities), the entities between them and their relations.
@@ -61,10 +62,50 @@ class GraphRefiner:
     ) -> Refinement:
         out = Refinement(seeds=[cid for cid, _ in fused[: self.config.graph_seeds]])
         if self.config.references and fused:
+            self._question_homes(fused, linked, access, out)
             self._follow_references(fused, access, out)
         if walk:
             self._walk(fused, linked, access, out)
         return out
+
+    def _question_homes(
+        self,
+        fused: list[tuple[str, float]],
+        linked: list[LinkedEntity],
+        access: AccessFilter,
+        out: Refinement,
+    ) -> None:
+        """The documents about entities the question names follow the top result: "Which
+        came first, the band X or the birth of Y?" needs the passages about X and Y."""
+        cfg = self.config
+        entity_ids = list(
+            dict.fromkeys(
+                e.entity.id
+                for e in linked
+                if e.entity is not None and e.score >= cfg.question_link_score
+            )
+        )
+        if not entity_ids:
+            return
+        rank = {cid: i for i, (cid, _) in enumerate(fused)}
+        homes = self.graph.entity_homes(entity_ids, list(rank), access)
+        best: dict[str, ReferenceHop] = {}
+        for hop in homes:
+            if rank.get(hop.chunk_id, len(rank)) == 0:
+                continue  # the top result itself
+            current = best.get(hop.doc_id)
+            if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
+                best[hop.doc_id] = hop
+        order = {eid: i for i, eid in enumerate(entity_ids)}
+        chosen = sorted(best.values(), key=lambda h: (order[h.entity_id], _hop_order(h, rank)))
+        top = fused[0][0]
+        for hop in chosen[: cfg.reference_per_seed]:
+            out.follows.setdefault(top, []).append(hop.chunk_id)
+            out.provenance.setdefault(
+                hop.chunk_id, Provenance(source="graph", via="reference", through=[hop.entity_id])
+            )
+            if hop.chunk_id not in out.added:
+                out.added.append(hop.chunk_id)
 
     def _follow_references(
         self, fused: list[tuple[str, float]], access: AccessFilter, out: Refinement
@@ -88,7 +129,8 @@ class GraphRefiner:
             )[: cfg.reference_per_seed]
             if not chosen:
                 continue
-            out.follows[seed] = [h.chunk_id for h in chosen]
+            follows = out.follows.setdefault(seed, [])
+            follows += [h.chunk_id for h in chosen if h.chunk_id not in follows]
             for hop in chosen:
                 out.provenance.setdefault(
                     hop.chunk_id,

@@ -20,6 +20,7 @@ from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.mmr import mmr_order
 from graphrag.retrieval.paraphrase import Paraphraser
 from graphrag.retrieval.refine import GraphRefiner, Refinement
+from graphrag.retrieval.structure import structure_bonus
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from schemas import (
@@ -212,6 +213,13 @@ class Retriever:
             for c in pool
         }
         combined_n = minmax(combined)
+        if cfg.structure_weight > 0:
+            top = sorted(pool, key=lambda c: -combined_n[c])[: cfg.structure_top]
+            bonus = structure_bonus([chunks[c].chunk for c in top])
+            combined_n = {
+                c: (1 - cfg.structure_weight) * v + cfg.structure_weight * bonus.get(c, 0.0)
+                for c, v in combined_n.items()
+            }
         rerank_n = minmax(rerank_scores) if rerank_scores else {}
         results = []
         for cid in pool:

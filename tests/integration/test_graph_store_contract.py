@@ -268,6 +268,13 @@ def test_reference_hops_reach_the_document_about_a_mentioned_entity(
         (f0, BOB.id, b2),
     }
     assert b1 not in {h.chunk_id for h in hops}
+    homes = store.entity_homes([BOB.id, ACME.id], [b2], staff)
+    assert {(h.entity_id, h.chunk_id) for h in homes} == {
+        (BOB.id, b0),
+        (BOB.id, b2),
+        (ACME.id, f0),  # the film document is ABOUT ACME too
+    }
+    assert all(h.seed_id == "" for h in homes)
     board = store.reference_hops([f0], [], AccessFilter(tenant="default", groups=["board"]))
     assert {h.chunk_id for h in board} == {b0, hidden.chunks[0].id}
     assert store.reference_hops([f0], [], AccessFilter(tenant="b")) == []  # seed not visible

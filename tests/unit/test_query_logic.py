@@ -326,3 +326,62 @@ def test_llama_cpp_client_streams_and_names_what_is_missing(
     assert [c.n for c in answer.citations] == [1]
     assert calls[0]["model_path"] == str(model) and calls[0]["n_ctx"] == 2048
     assert calls[1]["stream"] is True and calls[1]["messages"][1]["content"].endswith("Frist?")
+
+
+def test_structure_bonus_rewards_neighbours_and_shared_sections() -> None:
+    from graphrag.retrieval.structure import structure_bonus
+
+    def chunk(cid: str, doc: str, section: str | None, ordinal: int) -> Chunk:
+        return Chunk(id=cid, doc_id=doc, section_id=section, ordinal=ordinal, text=cid)
+
+    bonus = structure_bonus(
+        [
+            chunk("a1", "a", "s1", 1),
+            chunk("a2", "a", "s1", 2),  # next to a1, same section
+            chunk("a9", "a", "s1", 9),  # same section, not adjacent
+            chunk("b0", "b", "t", 0),  # alone
+            chunk("c0", "c", None, 0),
+            chunk("c1", "c", None, 1),  # adjacent, no section
+        ]
+    )
+    assert bonus == {"a1": 1.0, "a2": 1.0, "a9": 0.5, "b0": 0.0, "c0": 0.5, "c1": 0.5}
+
+
+def test_refiner_places_question_homes_and_references_after_their_anchor() -> None:
+    from graphrag.retrieval.config import RetrievalConfig
+    from graphrag.retrieval.refine import GraphRefiner
+    from schemas import AccessFilter, LinkedEntity, ReferenceHop
+
+    class Graph:  # the two graph reads the reference hop makes
+        def entity_homes(self, entity_ids, candidates, access, limit=200):
+            assert entity_ids == ["band"]  # the weak link (0.5) asks for no home
+            return [
+                ReferenceHop(seed_id="", entity_id="band", doc_id="B", chunk_id="b0"),
+                ReferenceHop(seed_id="", entity_id="band", doc_id="B", chunk_id="b3", ordinal=3),
+            ]
+
+        def reference_hops(self, seed_ids, candidates, access, limit=500):
+            assert seed_ids == ["top", "x", "y"]
+            return [
+                ReferenceHop(seed_id="top", entity_id="p", doc_id="P", chunk_id="p0"),
+                ReferenceHop(seed_id="y", entity_id="q", doc_id="X", chunk_id="x"),  # above y
+                ReferenceHop(seed_id="x", entity_id="r", doc_id="R", chunk_id="r0"),
+            ]
+
+    fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("b3", 0.2)]
+    linked = [
+        LinkedEntity(
+            mention="The Band", entity=Entity(id="band", name="The Band", type="ORG"), score=1.0
+        ),
+        LinkedEntity(
+            mention="Rob", entity=Entity(id="rob", name="Robert", type="PERSON"), score=0.5
+        ),
+    ]
+    out = GraphRefiner(Graph(), RetrievalConfig()).refine(  # type: ignore[arg-type]
+        fused, linked, AccessFilter(), walk=False
+    )
+    # b3 is a candidate, so it is B's chunk of choice; then top's own reference
+    assert out.follows == {"top": ["b3", "p0"], "x": ["r0"]}
+    assert out.provenance["b3"].through == ["band"] and out.provenance["b3"].seed_chunk_id is None
+    assert out.provenance["r0"].seed_chunk_id == "x" and out.provenance["r0"].via == "reference"
+    assert out.added == ["b3", "p0", "r0"]

@@ -308,6 +308,31 @@ class Neo4jGraphStore:
             for r in rows
         ]
 
+    def entity_homes(
+        self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        if not entity_ids:
+            return []
+        rows = self._read(
+            "entity_homes",
+            {
+                "entity_ids": list(entity_ids),
+                "candidates": list(candidates),
+                "limit": limit,
+                **access.as_params(),
+            },
+        )
+        return [
+            ReferenceHop(
+                seed_id="",
+                entity_id=r["entity_id"],
+                doc_id=r["doc_id"],
+                chunk_id=r["id"],
+                ordinal=int(r["ordinal"] or 0),
+            )
+            for r in rows
+        ]
+
     def context_chunks(
         self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
     ) -> dict[str, list[str]]:

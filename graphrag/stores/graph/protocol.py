@@ -72,6 +72,12 @@ class GraphStore(Protocol):
         """Seed chunk -> entity it mentions -> document ABOUT that entity -> its visible
         opening chunk and its chunks among ``candidates``."""
 
+    def entity_homes(
+        self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        """Entity -> document ABOUT it -> its visible opening chunk and its chunks among
+        ``candidates`` (``seed_id`` is empty: the question named the entity)."""
+
     def context_chunks(
         self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
     ) -> dict[str, list[str]]:
