@@ -6,7 +6,8 @@ Builds synthetic stores with the shapes ingestion produces (1 KB texts from a 5k
 vocabulary, 384-dim vectors, BM25 sparse vectors, 3 entity mentions per chunk, co-occurrence
 relations, every document ABOUT one entity) directly through the store APIs, then runs real
 searches: e5 query embedding, BM25 query encoding, both branches, RRF, graph refinement
-(reference hop, walk + PageRank for these entity questions), fetch, scoring.
+(off; on = the reference hop, as search runs by default; on + context walk = also the walk +
+PageRank + entity paths, as ask runs it), fetch, scoring.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def main() -> None:
     results: dict[str, dict[str, float]] = {}
     for n in (int(x) for x in args.sizes.split(",")):
         graph, vectors, names = build(n, Path(tempfile.mkdtemp(prefix=f"bench-search-{n}-")), rng)
-        for use_graph in (False, True):
+        modes = {"off": (False, False), "on": (True, False), "on + context walk": (True, True)}
+        for mode, (use_graph, context) in modes.items():
             retriever = Retriever(
                 graph, vectors, embedder, Bm25Encoder(), config=RetrievalConfig(graph=use_graph)
             )
@@ -131,10 +133,11 @@ def main() -> None:
             for q in range(args.queries):
                 a, b = rng.sample(names, 2)
                 query = f"How is {a} related to {b} in w{q} w{q + 7}?"
-                result = retriever.search(SearchRequest(query=query, k=10, use_graph=use_graph))
+                request = SearchRequest(query=query, k=10, graph_context=context)
+                result = retriever.search(request)
                 for stage, ms in result.timings_ms.items():
                     stages.setdefault(stage, []).append(ms)
-            key = f"{n} chunks, graph {'on' if use_graph else 'off'}"
+            key = f"{n} chunks, graph {mode}"
             results[key] = {f"{s}_p50": round(statistics.median(v), 1) for s, v in stages.items()}
             results[key] |= {f"{s}_p95": round(percentile(v, 0.95), 1) for s, v in stages.items()}
             print(

@@ -193,7 +193,10 @@ KindOpt = Annotated[list[str], typer.Option("--kind", help="paragraph|table|list
 LangOpt = Annotated[list[str], typer.Option("--language", help="only chunks in this language")]
 TenantOpt = Annotated[str | None, typer.Option(help="search as this tenant")]
 GroupOpt = Annotated[list[str], typer.Option("--group", help="caller's group (repeatable)")]
-GraphOpt = Annotated[bool | None, typer.Option("--graph/--no-graph", help="force the graph walk")]
+GraphOpt = Annotated[
+    bool | None,
+    typer.Option("--graph/--no-graph", help="force the graph walk, or switch graph refinement off"),
+]
 
 
 def _result_json(result: SearchResult) -> dict[str, Any]:
@@ -273,6 +276,7 @@ def ask(
                 filters=_filters(doc, [], []),
                 access=access,
                 use_graph=graph,
+                graph_context=True,
             )
             if explain
             else None

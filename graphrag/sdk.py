@@ -286,14 +286,17 @@ class GraphRAG:
         *,
         access: AccessFilter | None = None,
         use_graph: bool | None = None,
+        graph_context: bool = False,
     ) -> SearchResult:
         """Hybrid candidates, graph refinement and reranking; every stage's score is kept.
 
         ``filters``: doc_ids, kinds, languages, mimes, page_from/page_to,
         modified_after/modified_before, must_terms, must_not_terms (unknown keys are refused).
+        ``graph_context``: also walk the neighbourhood for the entities, relations and paths
+        around the evidence (``result.graph``); ``ask`` always does.
         """
         self.open()
-        request = _request(query, k, filters, access, use_graph)
+        request = _request(query, k, filters, access, use_graph, graph_context)
         return self.retriever.search(request)
 
     def ask(
@@ -314,7 +317,7 @@ class GraphRAG:
         the bridge entities the graph found, at most ``max_rounds`` rounds.
         """
         self.open()
-        request = _request(question, max(k, 10), filters, access, use_graph)
+        request = _request(question, max(k, 10), filters, access, use_graph, True)
         result = self.retriever.search(request)
         timings = dict(result.timings_ms)
         answer = self._answer_from(question, result, request.access)
@@ -329,7 +332,7 @@ class GraphRAG:
                 break
             rounds += 1
             follow = _request(
-                f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph
+                f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph, True
             )
             more = self.retriever.search(follow)
             merged = {r.chunk.id: r for r in [*result.results, *more.results]}
@@ -400,6 +403,7 @@ def _request(
     filters: SearchFilters | dict[str, Any] | None,
     access: AccessFilter | None,
     use_graph: bool | None,
+    graph_context: bool = False,
 ) -> SearchRequest:
     from pydantic import ValidationError
 
@@ -412,6 +416,7 @@ def _request(
             else SearchFilters(**(filters or {})),
             access=access or AccessFilter(),
             use_graph=use_graph,
+            graph_context=graph_context,
         )
     except ValidationError as exc:
         first = exc.errors()[0]

@@ -40,7 +40,10 @@ class SearchRequest(BaseModel):
     k: int = Field(default=10, ge=1, le=200)
     filters: SearchFilters = Field(default_factory=SearchFilters)
     access: AccessFilter = Field(default_factory=AccessFilter)
-    use_graph: bool | None = None  # None: the query analysis decides
+    use_graph: bool | None = None  # None: the settings decide; True also forces the walk
+    # walk the neighbourhood for the graph context (entities, relations, paths) even when
+    # PageRank does not rank: ask and --explain want it, a plain search does not pay for it
+    graph_context: bool = False
     rerank: bool | None = None
 
     @field_validator("query")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from graphrag.errors import ConfigError, MissingExtraError, StoreUnavailableError
+from graphrag.models.llm import collect
 
 
 class LlamaCppClient:
@@ -69,13 +70,10 @@ class LlamaCppClient:
                 max_tokens=self.max_tokens,
                 stream=True,
             )
-            parts: list[str] = []
-            for chunk in stream:
-                delta = chunk["choices"][0].get("delta", {}).get("content") or ""
-                if delta:
-                    parts.append(delta)
-                    if on_token is not None:
-                        on_token(delta)
+            parts = collect(
+                (chunk["choices"][0].get("delta", {}).get("content") or "" for chunk in stream),
+                on_token,
+            )
         except (ValueError, RuntimeError) as exc:
             # llama.cpp raises ValueError when the prompt exceeds the context window
             raise StoreUnavailableError(

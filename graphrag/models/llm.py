@@ -8,7 +8,7 @@ Ollama's ``/v1``, OpenAI), streaming, with errors mapped onto ours.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Protocol
 
 import httpx
@@ -77,17 +77,7 @@ class LlmClient:
                         "LLM",
                         f"{self.base_url} answered {response.status_code}: {response.text[:200]}",
                     )
-                for line in response.iter_lines():
-                    if not line.startswith("data:"):
-                        continue
-                    data = line[5:].strip()
-                    if data == "[DONE]":
-                        break
-                    delta = json.loads(data)["choices"][0].get("delta", {}).get("content") or ""
-                    if delta:
-                        parts.append(delta)
-                        if on_token is not None:
-                            on_token(delta)
+                parts = collect(_sse_deltas(response.iter_lines()), on_token)
         except httpx.HTTPError as exc:
             raise StoreUnavailableError(
                 "LLM",
@@ -95,3 +85,24 @@ class LlmClient:
                 hint="start the model server or fix GRAPHRAG_LLM_URL",
             ) from None
         return "".join(parts).strip()
+
+
+def collect(deltas: Iterable[str], on_token: Callable[[str], None] | None) -> list[str]:
+    """The non-empty pieces of a streamed answer, each passed to ``on_token`` as it arrives."""
+    parts: list[str] = []
+    for delta in deltas:
+        if delta:
+            parts.append(delta)
+            if on_token is not None:
+                on_token(delta)
+    return parts
+
+
+def _sse_deltas(lines: Iterable[str]) -> Iterator[str]:
+    for line in lines:
+        if not line.startswith("data:"):
+            continue
+        data = line[5:].strip()
+        if data == "[DONE]":
+            return
+        yield json.loads(data)["choices"][0].get("delta", {}).get("content") or ""

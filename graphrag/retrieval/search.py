@@ -91,7 +91,8 @@ class Retriever:
                     fused,
                     analysis.entities,
                     request.access,
-                    walk=analysis.walk_graph or bool(request.use_graph),
+                    walk=request.use_graph is True
+                    or (analysis.walk_graph and (request.graph_context or cfg.graph_weight > 0)),
                 )
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]

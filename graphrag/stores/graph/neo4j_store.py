@@ -286,45 +286,30 @@ class Neo4jGraphStore:
     def reference_hops(
         self, seed_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 500
     ) -> list[ReferenceHop]:
-        if not seed_ids:
-            return []
-        rows = self._read(
-            "reference_hops",
-            {
-                "ids": list(seed_ids),
-                "candidates": list(candidates),
-                "limit": limit,
-                **access.as_params(),
-            },
-        )
-        return [
-            ReferenceHop(
-                seed_id=r["seed"],
-                entity_id=r["entity_id"],
-                doc_id=r["doc_id"],
-                chunk_id=r["id"],
-                ordinal=int(r["ordinal"] or 0),
-            )
-            for r in rows
-        ]
+        params = {"ids": list(seed_ids)}
+        return self._hops("reference_hops", params, candidates, access, limit) if seed_ids else []
 
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
     ) -> list[ReferenceHop]:
-        if not entity_ids:
-            return []
+        params = {"entity_ids": list(entity_ids)}
+        return self._hops("entity_homes", params, candidates, access, limit) if entity_ids else []
+
+    def _hops(
+        self,
+        name: str,
+        params: dict[str, Any],
+        candidates: list[str],
+        access: AccessFilter,
+        limit: int,
+    ) -> list[ReferenceHop]:
         rows = self._read(
-            "entity_homes",
-            {
-                "entity_ids": list(entity_ids),
-                "candidates": list(candidates),
-                "limit": limit,
-                **access.as_params(),
-            },
+            name,
+            {**params, "candidates": list(candidates), "limit": limit, **access.as_params()},
         )
         return [
             ReferenceHop(
-                seed_id="",
+                seed_id=r.get("seed") or "",
                 entity_id=r["entity_id"],
                 doc_id=r["doc_id"],
                 chunk_id=r["id"],
