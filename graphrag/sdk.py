@@ -358,6 +358,9 @@ class GraphRAG:
             anchors=settings.answer_context_anchors,
             hops=settings.answer_context_hops,
             small_document=settings.answer_small_document_chunks,
+            whole_section=settings.answer_section_chunks
+            if "section" in result.analysis.levels
+            else 0,
         )
         passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
         answer = self.generator.answer(question, result.analysis.language, passages, result.graph)

@@ -78,6 +78,7 @@ class Settings(BaseSettings):
     answer_context_anchors: int = Field(default=3, ge=0, le=50)
     answer_context_hops: int = Field(default=1, ge=0, le=3)
     answer_small_document_chunks: int = Field(default=4, ge=0, le=100)
+    answer_section_chunks: int = Field(default=8, ge=0, le=100)  # section-level questions
 
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)

@@ -2,8 +2,10 @@
 
 A retrieved chunk often needs its neighbours to be understood (the sentence before names the
 subject, the next one finishes the list), and a small document is best read whole. The best
-``anchors`` results bring their same-section neighbours up to ``hops`` away, or their whole
-document when it has at most ``small_document`` chunks; access holds inside the graph query.
+``anchors`` results bring their same-section neighbours up to ``hops`` away, their whole
+section when the question asks for a section-level answer (a procedure, an enumeration) and
+the section has at most ``whole_section`` chunks, or their whole document when it has at most
+``small_document`` chunks; access holds inside the graph query.
 Added chunks score just below their anchor, so they merge into its passage rather than
 pushing other evidence out of the budget first.
 """
@@ -22,11 +24,14 @@ def with_context(
     anchors: int = 3,
     hops: int = 1,
     small_document: int = 4,
+    whole_section: int = 0,
 ) -> list[ScoredChunk]:
     top = results[:anchors]
     if not top or (hops <= 0 and small_document <= 0):
         return results
-    extra = graph.context_chunks([r.chunk.id for r in top], access, hops, small_document)
+    extra = graph.context_chunks(
+        [r.chunk.id for r in top], access, hops, small_document, whole_section
+    )
     known = {r.chunk.id for r in results}
     anchor_of: dict[str, ScoredChunk] = {}
     for anchor in top:

@@ -99,7 +99,10 @@ class QueryAnalyzer:
             query_type=query_type,
             multi_hop=multi_hop,
             entities=linked,
-            levels=["chunk"],
+            # a procedure or an enumeration is answered by a whole section, a fact by a chunk
+            levels=["section", "chunk"]
+            if query_type in ("procedural", "aggregative")
+            else ["chunk"],
             candidate_count=80 if multi_hop else 50,
             walk_graph=walk,
             filters=merged,

@@ -305,6 +305,10 @@ def test_context_chunks_stay_in_the_section_or_take_a_small_document_whole(
         b[6],
         b[7],
     }
+    whole = store.context_chunks([b[5]], staff, hops=1, small_document=0, whole_section=4)
+    assert set(whole[b[5]]) == {b[4], b[6], b[7]}  # its section, not the other one
+    capped = store.context_chunks([b[5]], staff, hops=1, small_document=0, whole_section=3)
+    assert set(capped[b[5]]) == {b[4], b[6]}  # section too long: neighbours only
     assert store.context_chunks([hidden.chunks[0].id], staff) == {}  # anchor not visible
     assert store.context_chunks([hidden.chunks[0].id], AccessFilter(groups=["board"])) == {
         hidden.chunks[0].id: [hidden.chunks[1].id]

@@ -385,3 +385,14 @@ def test_refiner_places_question_homes_and_references_after_their_anchor() -> No
     assert out.provenance["b3"].through == ["band"] and out.provenance["b3"].seed_chunk_id is None
     assert out.provenance["r0"].seed_chunk_id == "x" and out.provenance["r0"].via == "reference"
     assert out.added == ["b3", "p0", "r0"]
+
+
+def test_procedures_and_enumerations_ask_for_section_level_evidence() -> None:
+    analyzer = QueryAnalyzer()
+    assert analyzer.analyse(
+        "Wie muss der Arbeitgeber bei einer Massenentlassung vorgehen?"
+    ).levels == [
+        "section",
+        "chunk",
+    ]
+    assert analyzer.analyse("Wann trat das KSchG in Kraft?").levels == ["chunk"]

@@ -54,6 +54,8 @@ PARAMETERS: dict[str, Any] = {
     "limit": 1,
     "skip": 0,
     "candidates": [],
+    "whole_section": False,
+    "section_limit": 1,
 }
 
 

@@ -319,7 +319,12 @@ class Neo4jGraphStore:
         ]
 
     def context_chunks(
-        self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
+        self,
+        anchor_ids: list[str],
+        access: AccessFilter,
+        hops: int = 1,
+        small_document: int = 4,
+        whole_section: int = 0,
     ) -> dict[str, list[str]]:
         if not anchor_ids:
             return {}
@@ -329,6 +334,8 @@ class Neo4jGraphStore:
                 "ids": list(dict.fromkeys(anchor_ids)),
                 "hops": max(0, min(hops, 3)),
                 "limit": small_document,
+                "whole_section": whole_section > 0,
+                "section_limit": whole_section,
                 **access.as_params(),
             },
         )

@@ -79,11 +79,16 @@ class GraphStore(Protocol):
         ``candidates`` (``seed_id`` is empty: the question named the entity)."""
 
     def context_chunks(
-        self, anchor_ids: list[str], access: AccessFilter, hops: int = 1, small_document: int = 4
+        self,
+        anchor_ids: list[str],
+        access: AccessFilter,
+        hops: int = 1,
+        small_document: int = 4,
+        whole_section: int = 0,
     ) -> dict[str, list[str]]:
         """Anchor chunk id -> visible chunks to read with it: its neighbours up to ``hops``
-        away in the same section, or its whole document when that has at most
-        ``small_document`` visible chunks."""
+        away in the same section; its whole section when that has at most ``whole_section``
+        chunks (0: never); its whole document when that has at most ``small_document``."""
 
     def entity_paths(
         self, source_id: str, target_id: str, access: AccessFilter, limit: int = 5
