@@ -275,6 +275,9 @@ class GraphRAG:
                 paraphraser=LlmParaphraser(self._llm_client("GRAPHRAG_LLM_PARAPHRASES"))
                 if self.settings.llm_paraphrases
                 else None,
+                analysis_llm=self._llm_client("GRAPHRAG_LLM_QUERY_ANALYSIS")
+                if self.settings.llm_query_analysis
+                else None,
             )
         return self._retriever
 

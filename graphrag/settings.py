@@ -73,6 +73,7 @@ class Settings(BaseSettings):
     )
     llm_api_key: SecretStr | None = None
     llm_paraphrases: bool = False  # multi-query with LLM rewrites: one LLM call per search
+    llm_query_analysis: bool = False  # LLM query type, hops and entities: one call per search
     answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)
     # reading context around the best answers' evidence (graphrag/answer/context.py)
     answer_context_anchors: int = Field(default=3, ge=0, le=50)

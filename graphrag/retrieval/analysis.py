@@ -13,7 +13,7 @@ import re
 
 from graphrag.retrieval.linking import EntityIndex
 from ingestion.language import detect
-from schemas import QueryAnalysis, SearchFilters
+from schemas import LinkedEntity, QueryAnalysis, SearchFilters
 from schemas.query import QueryType
 
 _TYPES: list[tuple[QueryType, re.Pattern[str]]] = [
@@ -93,20 +93,29 @@ class QueryAnalyzer:
         excluded = _EXCLUDED.findall(question)
         if excluded:
             merged.must_not_terms = [*(merged.must_not_terms or []), *excluded]
-        walk = multi_hop or query_type in ("relational", "comparative") or bool(linked)
-        return QueryAnalysis(
-            language=language,
-            query_type=query_type,
-            multi_hop=multi_hop,
-            entities=linked,
-            # a procedure or an enumeration is answered by a whole section, a fact by a chunk
-            levels=["section", "chunk"]
-            if query_type in ("procedural", "aggregative")
-            else ["chunk"],
-            candidate_count=80 if multi_hop else 50,
-            walk_graph=walk,
-            filters=merged,
-        )
+        return derive(language, query_type, multi_hop, linked, merged)
+
+
+def derive(
+    language: str,
+    query_type: QueryType,
+    multi_hop: bool,
+    linked: list[LinkedEntity],
+    filters: SearchFilters,
+) -> QueryAnalysis:
+    """What follows from the analysis: evidence level, candidate count, whether to walk."""
+    walk = multi_hop or query_type in ("relational", "comparative") or bool(linked)
+    return QueryAnalysis(
+        language=language,
+        query_type=query_type,
+        multi_hop=multi_hop,
+        entities=linked,
+        # a procedure or an enumeration is answered by a whole section, a fact by a chunk
+        levels=["section", "chunk"] if query_type in ("procedural", "aggregative") else ["chunk"],
+        candidate_count=80 if multi_hop else 50,
+        walk_graph=walk,
+        filters=filters,
+    )
 
 
 def clean_query(question: str) -> str:

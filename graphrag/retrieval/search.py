@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from graphrag.models.embedders import Embedder
+from graphrag.models.llm import Completer
 from graphrag.models.rerankers import Reranker
 from graphrag.models.sparse import SparseEncoder
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.fusion import dbsf, minmax, rrf
 from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.llm_analysis import LlmQueryAnalyzer
 from graphrag.retrieval.mmr import mmr_order
 from graphrag.retrieval.paraphrase import Paraphraser
 from graphrag.retrieval.refine import GraphRefiner, Refinement
@@ -51,6 +53,7 @@ class Retriever:
         reranker: Reranker | None = None,
         config: RetrievalConfig | None = None,
         paraphraser: Paraphraser | None = None,
+        analysis_llm: Completer | None = None,
     ) -> None:
         self.graph = graph
         self.vectors = vectors
@@ -59,6 +62,7 @@ class Retriever:
         self.reranker = reranker
         self.config = config or RetrievalConfig()
         self.paraphraser = paraphraser
+        self.analysis_llm = analysis_llm
         self._entities: EntityIndex | None = None
 
     def refresh_entities(self) -> None:
@@ -80,7 +84,11 @@ class Retriever:
         with timed("analyse"):
             if self._entities is None:
                 self._entities = EntityIndex(self.graph.list_entities())
-            analysis = QueryAnalyzer(self._entities).analyse(request.query, request.filters)
+            rules = QueryAnalyzer(self._entities)
+            analyzer = (
+                rules if self.analysis_llm is None else LlmQueryAnalyzer(self.analysis_llm, rules)
+            )
+            analysis = analyzer.analyse(request.query, request.filters)
         with timed("candidates"):
             fused, dense, sparse = self._candidates(request, analysis)
         use_graph = cfg.graph if request.use_graph is None else request.use_graph

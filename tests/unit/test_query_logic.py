@@ -396,3 +396,33 @@ def test_procedures_and_enumerations_ask_for_section_level_evidence() -> None:
         "chunk",
     ]
     assert analyzer.analyse("Wann trat das KSchG in Kraft?").levels == ["chunk"]
+
+
+def test_llm_query_analysis_adds_implied_entities_and_falls_back_to_rules() -> None:
+    from graphrag.models.llm import LlmClient
+    from graphrag.retrieval.llm_analysis import LlmQueryAnalyzer
+
+    def client(body: bytes, status: int = 200) -> LlmClient:
+        reply = httpx.Response(status, content=body, headers={"content-type": "text/event-stream"})
+        return LlmClient(
+            "http://llm.test/v1", model="m", transport=httpx.MockTransport(lambda r: reply)
+        )
+
+    index = EntityIndex(
+        [
+            Entity(id="m", name="Microsoft", type="ORG"),
+            Entity(id="g", name="Bill Gates", type="PERSON"),
+        ]
+    )
+    rules = QueryAnalyzer(index)
+    question = "Where was the founder of Microsoft born?"
+    answer = '```json\n{"query_type": "factual", "multi_hop": true, "entities": ["Microsoft", "Bill Gates", 7]}\n```'
+    analysis = LlmQueryAnalyzer(client(sse(answer)), rules).analyse(question)
+    assert {e.entity.id for e in analysis.entities if e.entity} == {"m", "g"}
+    assert analysis.multi_hop and analysis.query_type == "factual"
+    assert analysis.candidate_count == 80 and analysis.walk_graph
+
+    odd = LlmQueryAnalyzer(client(sse('{"query_type": "poetic"}')), rules).analyse(question)
+    assert odd.query_type == rules.analyse(question).query_type  # unknown type: the rules'
+    for broken in (client(sse("no json here")), client(b"down", status=503)):
+        assert LlmQueryAnalyzer(broken, rules).analyse(question) == rules.analyse(question)
