@@ -25,6 +25,7 @@ from rich.table import Table
 from graphrag.errors import GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
+from graphrag.views import answer_json, documents_json, search_json
 from schemas import VISIBILITIES, AccessFilter, SearchResult
 
 app = typer.Typer(
@@ -140,12 +141,7 @@ def documents(
     with _rag() as rag:
         docs = rag.documents(AccessFilter(tenant=tenant))
     if as_json:
-        print(
-            json.dumps(
-                [{**d.document.model_dump(mode="json"), "chunks": d.chunks} for d in docs],
-                ensure_ascii=False,
-            )
-        )
+        print(json.dumps(documents_json(docs), ensure_ascii=False))
         return
     table = Table("id", "title", "source", "tenant", "chunks", "version")
     for d in docs:
@@ -199,25 +195,6 @@ GraphOpt = Annotated[
 ]
 
 
-def _result_json(result: SearchResult) -> dict[str, Any]:
-    return {
-        "results": [
-            {
-                "chunk_id": r.chunk.id,
-                "document": r.chunk.doc_id,
-                "title": r.doc_title,
-                "section": " > ".join(r.chunk.section_path),
-                "page": r.chunk.page_start,
-                "text": r.chunk.text,
-                "scores": r.scores.model_dump(),
-                "provenance": [p.model_dump() for p in r.provenance],
-            }
-            for r in result.results
-        ],
-        "timings_ms": result.timings_ms,
-    }
-
-
 @app.command()
 def search(
     query: Annotated[str, typer.Argument(help="what to look for")],
@@ -238,7 +215,7 @@ def search(
             query, k=k, filters=_filters(doc, kind, language), access=access, use_graph=graph
         )
     if as_json:
-        print(json.dumps(_result_json(result), ensure_ascii=False))
+        print(json.dumps(search_json(result), ensure_ascii=False))
         return
     for i, r in enumerate(result.results, 1):
         where = " > ".join([r.doc_title, *r.chunk.section_path])
@@ -282,19 +259,7 @@ def ask(
             else None
         )
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "answer": answer.answer,
-                    "answerable": answer.answerable,
-                    "citations": [c.model_dump() for c in answer.citations],
-                    "passages": [p.model_dump() for p in answer.passages],
-                    "graph": answer.graph.model_dump(),
-                    "timings_ms": answer.timings_ms,
-                },
-                ensure_ascii=False,
-            )
-        )
+        print(json.dumps(answer_json(answer), ensure_ascii=False))
         return
     out.print(answer.answer, highlight=False)
     out.print()
@@ -435,6 +400,19 @@ def _configure_logging() -> None:
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     for noisy in ("neo4j", "pypdf", "pdfminer", "docling", "docling_core"):
         logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.ERROR))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+) -> None:
+    """Run the HTTP API (search, ask, documents, ingestion jobs with progress)."""
+    import uvicorn
+
+    from graphrag.api import create_app
+
+    uvicorn.run(create_app(_rag()), host=host, port=port, log_level="warning")
 
 
 def main(argv: list[str] | None = None) -> Any:

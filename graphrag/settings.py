@@ -72,6 +72,7 @@ class Settings(BaseSettings):
         description="a local GGUF model run by llama.cpp in-process; wins over llm_url",
     )
     llm_api_key: SecretStr | None = None
+    api_key: SecretStr | None = None  # the HTTP service wants "Authorization: Bearer <key>"
     llm_paraphrases: bool = False  # multi-query with LLM rewrites: one LLM call per search
     llm_query_analysis: bool = False  # LLM query type, hops and entities: one call per search
     answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)

@@ -23,6 +23,16 @@ class IngestReport(BaseModel):
     timings_s: dict[str, float] = Field(default_factory=dict)
     embedding_cache_hits: int = 0
 
+    def merge(self, other: IngestReport) -> None:
+        """Add another run's counts, errors and stage times to this one."""
+        for name in ("documents", "sections", "chunks", "entities", "relations", "unchanged"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.deleted_versions += other.deleted_versions
+        self.embedding_cache_hits += other.embedding_cache_hits
+        self.errors += other.errors
+        for stage, seconds in other.timings_s.items():
+            self.timings_s[stage] = round(self.timings_s.get(stage, 0.0) + seconds, 3)
+
     def summary(self) -> dict[str, object]:
         """The CLI's ``--json`` object."""
         return {

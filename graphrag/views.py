@@ -1,0 +1,41 @@
+"""The JSON shapes users see, shared by the CLI (--json) and the HTTP API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemas import Answer, DocumentSummary, SearchResult
+
+
+def search_json(result: SearchResult) -> dict[str, Any]:
+    return {
+        "results": [
+            {
+                "chunk_id": r.chunk.id,
+                "document": r.chunk.doc_id,
+                "title": r.doc_title,
+                "section": " > ".join(r.chunk.section_path),
+                "page": r.chunk.page_start,
+                "text": r.chunk.text,
+                "scores": r.scores.model_dump(),
+                "provenance": [p.model_dump() for p in r.provenance],
+            }
+            for r in result.results
+        ],
+        "timings_ms": result.timings_ms,
+    }
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    return {
+        "answer": answer.answer,
+        "answerable": answer.answerable,
+        "citations": [c.model_dump() for c in answer.citations],
+        "passages": [p.model_dump() for p in answer.passages],
+        "graph": answer.graph.model_dump(),
+        "timings_ms": answer.timings_ms,
+    }
+
+
+def documents_json(docs: list[DocumentSummary]) -> list[dict[str, Any]]:
+    return [{**d.document.model_dump(mode="json"), "chunks": d.chunks} for d in docs]

@@ -1,0 +1,120 @@
+"""The HTTP API on real stores and models: upload, job progress, search, ask, access, errors."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from graphrag import GraphRAG
+from graphrag.api import create_app
+from tests.conftest import SHARED_DATA
+
+pytestmark = pytest.mark.integration
+
+KEY = "test-key-123"
+ACME = "# Acme history\n\nAnna Schmidt founded the Acme Corporation in Hamburg in 1998.\n"
+MEMO = "# Board memo\n\nThe Acme Corporation plans to move to Berlin next year.\n"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    root = tmp_path_factory.mktemp("api")
+    rag = GraphRAG(data_dir=root / "data", api_key=KEY)
+    with TestClient(create_app(rag)) as c:
+        c.headers["Authorization"] = f"Bearer {KEY}"
+        c.data_dir = root / "data"  # type: ignore[attr-defined]
+        yield c
+
+
+def wait(client: TestClient, job_id: str) -> dict:
+    for _ in range(600):
+        job = client.get(f"/jobs/{job_id}").json()
+        if job["state"] in ("done", "failed"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError("job did not finish")
+
+
+def upload(client: TestClient, files: list[tuple[str, bytes]], **headers: str) -> dict:
+    response = client.post(
+        "/ingest",
+        files=[("files", (name, data)) for name, data in files],
+        data={"acl": headers.pop("acl", "")},
+        headers=headers,
+    )
+    assert response.status_code == 202, response.text
+    return wait(client, response.json()["id"])
+
+
+def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
+    pdf = (SHARED_DATA / "fixtures" / "docling" / "multi_page.pdf").read_bytes()
+    job = upload(
+        client,
+        [("acme.md", ACME.encode()), ("../../escape.pdf", pdf), ("empty.txt", b"")],
+        **{"X-Graphrag-Tenant": "acme"},
+    )
+    assert job["state"] == "done"
+    assert job["report"]["documents"] == 2
+    assert [e["path"] for e in job["report"]["errors"]] == ["empty.txt"]  # our paths stay ours
+    assert job["progress"]["files"]["done"] == 3
+    data_dir: Path = client.data_dir  # type: ignore[attr-defined]
+    saved = sorted(p.name for p in (data_dir / "uploads" / "acme").rglob("*") if p.is_file())
+    assert saved == ["acme.md", "empty.txt", "escape.pdf"]  # inside the tenant's upload folder
+    assert [p.parent.parent.name for p in data_dir.parent.rglob("escape.pdf")] == ["acme"]
+
+    found = client.post(
+        "/search",
+        json={"query": "Who founded the Acme Corporation?", "k": 3},
+        headers={"X-Graphrag-Tenant": "acme"},
+    ).json()
+    assert found["results"][0]["title"] == "Acme history"
+    assert set(found["results"][0]["scores"]) >= {"dense", "sparse", "fused", "final"}
+    answer = client.post(
+        "/ask",
+        json={"question": "Where was the Acme Corporation founded?"},
+        headers={"X-Graphrag-Tenant": "acme"},
+    ).json()
+    assert "Hamburg" in answer["answer"] and answer["citations"][0]["title"] == "Acme history"
+    assert client.get("/documents", headers={"X-Graphrag-Tenant": "other"}).json() == []
+    docs = client.get("/documents", headers={"X-Graphrag-Tenant": "acme"}).json()
+    doc_id = next(d["id"] for d in docs if d["title"] == "Acme history")
+    assert (
+        client.delete(f"/documents/{doc_id}", headers={"X-Graphrag-Tenant": "other"}).status_code
+        == 400
+    )
+    gone = client.delete(f"/documents/{doc_id}", headers={"X-Graphrag-Tenant": "acme"})
+    assert gone.status_code == 200 and gone.json()["chunks"] == 1
+
+
+def test_access_holds_for_uploads_with_an_acl(client: TestClient) -> None:
+    job = upload(client, [("memo.md", MEMO.encode())], acl="board", **{"X-Graphrag-Tenant": "t2"})
+    assert job["report"]["documents"] == 1
+    query = {"query": "Where will the Acme Corporation move?", "k": 5}
+    staff = client.post(
+        "/search", json=query, headers={"X-Graphrag-Tenant": "t2", "X-Graphrag-Groups": "staff"}
+    )
+    board = client.post(
+        "/search",
+        json=query,
+        headers={"X-Graphrag-Tenant": "t2", "X-Graphrag-Groups": "board,staff"},
+    )
+    assert all("Berlin" not in r["text"] for r in staff.json()["results"])
+    assert any("Berlin" in r["text"] for r in board.json()["results"])
+
+
+def test_errors_are_json_with_a_status(client: TestClient) -> None:
+    assert client.get("/health", headers={"Authorization": ""}).json() == {"status": "ok"}
+    assert client.get("/status", headers={"Authorization": "Bearer wrong"}).status_code == 401
+    bad_filter = client.post("/search", json={"query": "x", "filters": {"colour": ["red"]}})
+    assert bad_filter.status_code == 400 and "colour" in bad_filter.json()["error"]
+    assert client.post("/search", json={"query": "   "}).status_code == 400
+    assert client.post("/search", json={"query": "x", "k": 0}).status_code == 422
+    assert client.get("/jobs/nope").status_code == 404
+    bad = client.post(
+        "/ingest", files=[("files", ("a.md", b"# A\n\ntext"))], data={"visibility": "secret"}
+    )
+    assert bad.status_code == 400 and "visibility" in bad.json()["error"]
