@@ -89,23 +89,12 @@ class GraphRefiner:
             return
         rank = {cid: i for i, (cid, _) in enumerate(fused)}
         homes = self.graph.entity_homes(entity_ids, list(rank), access)
-        best: dict[str, ReferenceHop] = {}
-        for hop in homes:
-            if rank.get(hop.chunk_id, len(rank)) == 0:
-                continue  # the top result itself
-            current = best.get(hop.doc_id)
-            if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
-                best[hop.doc_id] = hop
+        # the top result itself is not its own follower
+        best = _best_per_document([h for h in homes if rank.get(h.chunk_id) != 0], rank)
         order = {eid: i for i, eid in enumerate(entity_ids)}
-        chosen = sorted(best.values(), key=lambda h: (order[h.entity_id], _hop_order(h, rank)))
-        top = fused[0][0]
+        chosen = sorted(best, key=lambda h: (order[h.entity_id], _hop_order(h, rank)))
         for hop in chosen[: cfg.reference_per_seed]:
-            out.follows.setdefault(top, []).append(hop.chunk_id)
-            out.provenance.setdefault(
-                hop.chunk_id, Provenance(source="graph", via="reference", through=[hop.entity_id])
-            )
-            if hop.chunk_id not in out.added:
-                out.added.append(hop.chunk_id)
+            _follow(out, fused[0][0], hop, seed_chunk_id=None)
 
     def _follow_references(
         self, fused: list[tuple[str, float]], access: AccessFilter, out: Refinement
@@ -114,35 +103,16 @@ class GraphRefiner:
         rank = {cid: i for i, (cid, _) in enumerate(fused)}
         seeds = [cid for cid, _ in fused[: cfg.reference_seeds]]
         hops = self.graph.reference_hops(seeds, list(rank), access)
-        # one chunk per target document: its best-ranked candidate, else its opening chunk
-        best: dict[tuple[str, str], ReferenceHop] = {}
-        for hop in hops:
-            key = (hop.seed_id, hop.doc_id)
-            if rank.get(hop.chunk_id, len(rank)) <= rank[hop.seed_id]:
-                continue  # already at or above the seed that points at it
-            current = best.get(key)
-            if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
-                best[key] = hop
         for seed in seeds:
-            chosen = sorted(
-                (h for (s, _), h in best.items() if s == seed), key=lambda h: _hop_order(h, rank)
-            )[: cfg.reference_per_seed]
-            if not chosen:
-                continue
-            follows = out.follows.setdefault(seed, [])
-            follows += [h.chunk_id for h in chosen if h.chunk_id not in follows]
-            for hop in chosen:
-                out.provenance.setdefault(
-                    hop.chunk_id,
-                    Provenance(
-                        source="graph",
-                        via="reference",
-                        seed_chunk_id=seed,
-                        through=[hop.entity_id],
-                    ),
-                )
-                if hop.chunk_id not in out.added:
-                    out.added.append(hop.chunk_id)
+            # not what already ranks at or above the seed that points at it
+            below = [
+                h
+                for h in hops
+                if h.seed_id == seed and rank.get(h.chunk_id, len(rank)) > rank[seed]
+            ]
+            chosen = sorted(_best_per_document(below, rank), key=lambda h: _hop_order(h, rank))
+            for hop in chosen[: cfg.reference_per_seed]:
+                _follow(out, seed, hop, seed_chunk_id=seed)
 
     def _walk(
         self,
@@ -259,6 +229,31 @@ class GraphRefiner:
         for a, b in itertools.islice(itertools.combinations(entity_ids[:4], 2), 6):
             paths += self.graph.entity_paths(a, b, access, limit=2)
         return paths
+
+
+def _follow(out: Refinement, anchor: str, hop: ReferenceHop, seed_chunk_id: str | None) -> None:
+    """Place ``hop``'s chunk after ``anchor``, with the path that brought it."""
+    follows = out.follows.setdefault(anchor, [])
+    if hop.chunk_id not in follows:
+        follows.append(hop.chunk_id)
+    out.provenance.setdefault(
+        hop.chunk_id,
+        Provenance(
+            source="graph", via="reference", seed_chunk_id=seed_chunk_id, through=[hop.entity_id]
+        ),
+    )
+    if hop.chunk_id not in out.added:
+        out.added.append(hop.chunk_id)
+
+
+def _best_per_document(hops: list[ReferenceHop], rank: dict[str, int]) -> list[ReferenceHop]:
+    """One chunk per target document: its best-ranked candidate, else its opening chunk."""
+    best: dict[str, ReferenceHop] = {}
+    for hop in hops:
+        current = best.get(hop.doc_id)
+        if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
+            best[hop.doc_id] = hop
+    return list(best.values())
 
 
 def _hop_order(hop: ReferenceHop, rank: dict[str, int]) -> tuple[int, int, str]:
