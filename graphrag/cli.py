@@ -243,20 +243,8 @@ def ask(
     access = AccessFilter(tenant=tenant, groups=group or None)
     with _rag() as rag:
         _require_documents(rag)
-        answer = rag.ask(
+        answer, explained = rag.ask_explained(
             question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
-        )
-        explained = (
-            rag.search(
-                question,
-                k=max(k, 10),
-                filters=_filters(doc, [], []),
-                access=access,
-                use_graph=graph,
-                graph_context=True,
-            )
-            if explain
-            else None
         )
     if as_json:
         print(json.dumps(answer_json(answer), ensure_ascii=False))
@@ -266,7 +254,7 @@ def ask(
     for c in answer.citations:
         page = f", S. {c.page}" if c.page else ""
         out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False)
-    if explained is not None:
+    if explain:
         _explain(explained)
 
 

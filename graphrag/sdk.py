@@ -319,6 +319,22 @@ class GraphRAG:
         get iterative retrieval: when a round cannot answer, the next one searches again with
         the bridge entities the graph found, at most ``max_rounds`` rounds.
         """
+        return self.ask_explained(
+            question, k, filters, access=access, use_graph=use_graph, max_rounds=max_rounds
+        )[0]
+
+    def ask_explained(
+        self,
+        question: str,
+        k: int = 8,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+        max_rounds: int = 2,
+    ) -> tuple[Answer, SearchResult]:
+        """``ask``, plus the search result the answer was built from (every stage's scores,
+        the analysis, the graph context): what ``graphrag ask --explain`` prints."""
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
         result = self.retriever.search(request)
@@ -347,7 +363,7 @@ class GraphRAG:
             answer = self._answer_from(question, result, request.access)
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
-        return answer
+        return answer, result
 
     def _answer_from(self, question: str, result: SearchResult, access: AccessFilter) -> Answer:
         import time
