@@ -135,7 +135,7 @@ class IngestionPipeline:
         self._flush()
         if files:
             with self._timed("link_documents"):
-                self._link_documents()
+                self._link_documents([d.id for d in written])
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
 
@@ -224,6 +224,7 @@ class IngestionPipeline:
             visibility=access.visibility,
             acl=list(access.acl),
             metadata={**parsed.metadata, **({"pages": parsed.pages} if parsed.pages else {})},
+            links_pending=True,
         )
 
     def _points(self, document: Document, chunked: ChunkedDocument) -> list[VectorPoint]:
@@ -275,41 +276,49 @@ class IngestionPipeline:
         )
         return batch
 
-    def _link_documents(self) -> None:
-        """REFERENCES between documents: one that mentions another by name or abbreviation.
+    def _link_documents(self, written: list[str]) -> None:
+        """REFERENCES between documents (one mentions an entity another is ABOUT, by name or
+        abbreviation) for the documents this run wrote and any a killed run left unlinked.
 
-        Recomputed over every stored document, so links to documents ingested earlier (or
-        in a run that was killed before this step) are made too; MERGE keeps it idempotent.
+        A new edge needs a new mention or a new ABOUT, so only the entities the pending
+        documents mention, and those their names name, are looked at: adding a few files to a
+        large store does not recompute every link. MERGE keeps repeats idempotent.
         """
         assert self.resolver is not None
+        summaries = self.graph.list_documents(AccessFilter())
+        pending = set(written) | {s.document.id for s in summaries if s.document.links_pending}
+        if not pending:
+            return
         by_key: dict[str, set[str]] = defaultdict(set)
         for entity in self.resolver.entities():
             for alias in {entity.name, *entity.aliases}:
                 by_key[normalise(alias)].add(entity.id)
-        targets: dict[str, set[str]] = defaultdict(set)  # entity id -> documents it names
-        for summary in self.graph.list_documents(AccessFilter()):
+        named: dict[str, set[str]] = defaultdict(set)  # entity id -> documents ABOUT it
+        for summary in summaries:
             document = summary.document
             names = str(document.metadata.get("names", "")).split(NAME_SEPARATOR)
             for name in {document.title, *names}:
                 for eid in by_key.get(normalise(name), ()) if name else ():
-                    targets[eid].add(document.id)
-        if not targets:
-            return
-        mentioning = self.graph.documents_mentioning(sorted(targets))
+                    named[eid].add(document.id)
+        mentioned = self.graph.entities_of_documents(sorted(pending))
+        scope = {e for e, docs in named.items() if e in mentioned or docs & pending}
+        mentioning = self.graph.documents_mentioning(sorted(scope))
         links = {
             (source, target)
-            for eid, named in targets.items()
+            for eid in scope
             for source in mentioning.get(eid, [])
-            for target in named
+            for target in named[eid]
             if source != target
         }
-        about = {(doc, eid) for eid, named in targets.items() for doc in named}
-        self.graph.write(
-            GraphBatch(
-                links=[DocumentLink(source_id=s, target_id=t) for s, t in sorted(links)],
-                about=[About(doc_id=d, entity_id=e) for d, e in sorted(about)],
+        about = {(doc, eid) for eid in scope for doc in named[eid]}
+        if links or about:
+            self.graph.write(
+                GraphBatch(
+                    links=[DocumentLink(source_id=s, target_id=t) for s, t in sorted(links)],
+                    about=[About(doc_id=d, entity_id=e) for d, e in sorted(about)],
+                )
             )
-        )
+        self.graph.mark_documents_linked(sorted(pending))
 
 
 def _document_names(document: Document, parsed: ParsedDocument) -> list[str]:

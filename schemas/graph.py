@@ -30,6 +30,9 @@ class Document(AccessFields):
     created: datetime | None = None
     modified: datetime | None = None
     metadata: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    # True from the write of this version until its cross-document links are made: a run
+    # killed in between leaves the flag, and the next run links the document.
+    links_pending: bool = False
 
 
 class Section(BaseModel):

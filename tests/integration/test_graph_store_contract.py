@@ -352,3 +352,23 @@ def test_export_entities_and_mentions_helpers(store: Neo4jGraphStore) -> None:
     assert store.chunks_for_entities([ACME.id], AccessFilter(tenant="a"), per_entity=1)[
         ACME.id
     ] in ([a.chunks[0].id], [a.chunks[3].id])
+
+
+def test_link_scope_helpers_and_the_pending_flag(store: Neo4jGraphStore) -> None:
+    a = document_batch("a.md", ["a0", "a1"], mentions={0: [ACME], 1: [BOB]})
+    b = document_batch("b.md", ["b0"], mentions={0: [LAW]})
+    a.documents[0].links_pending = True
+    store.write(a)
+    store.write(b)
+    doc_a, doc_b = a.documents[0].id, b.documents[0].id
+    assert store.entities_of_documents([doc_a]) == {ACME.id, BOB.id}
+    assert store.entities_of_documents([doc_a, doc_b]) == {ACME.id, BOB.id, LAW.id}
+    assert store.entities_of_documents([]) == set()
+    pending = {
+        d.document.id for d in store.list_documents(AccessFilter()) if d.document.links_pending
+    }
+    assert pending == {doc_a}
+    store.mark_documents_linked([doc_a, doc_b])
+    assert not any(d.document.links_pending for d in store.list_documents(AccessFilter()))
+    store.write(a)  # a new write of the version sets the flag again
+    assert store.get_document(doc_a).links_pending  # type: ignore[union-attr]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphrag import GraphRAG
+from graphrag.errors import StoreUnavailableError
 from schemas import AccessFilter, Chunk, FieldMatch, HybridQuery, PayloadFilter
 
 pytestmark = pytest.mark.integration
@@ -147,3 +148,56 @@ def test_empty_folder_and_missing_path(rag: GraphRAG, tmp_path: Path) -> None:
     report = rag.ingest([tmp_path / "nothing", tmp_path / "missing"])
     assert report.documents == 0
     assert [e.reason for e in report.errors] == ["missing"]
+
+
+LINKED = {
+    "film.md": "# Maximum Overdrive\n\nMaximum Overdrive is a 1986 horror film directed by "
+    "Stephen King and produced by Dino De Laurentiis in North Carolina.\n",
+    "king.md": "# Stephen King\n\nStephen King is an American author. In 1986 he directed "
+    "Maximum Overdrive for the producer Dino De Laurentiis.\n",
+    "dino.md": "# Dino De Laurentiis\n\nDino De Laurentiis was an Italian film producer who "
+    "worked with Stephen King.\n",
+}
+
+
+def test_links_added_file_by_file_equal_links_made_at_once(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, text in LINKED.items():
+        (folder / name).write_text(text)
+    with GraphRAG(data_dir=tmp_path / "once") as rag:
+        rag.ingest([folder])
+        once = rag.graph.stats()
+    with GraphRAG(data_dir=tmp_path / "incremental") as rag:
+        for name in LINKED:  # the film first: its targets arrive later
+            rag.ingest([folder / name])
+        incremental = rag.graph.stats()
+    assert once.document_links >= 3 and once.about_edges >= 3
+    assert (incremental.document_links, incremental.about_edges) == (
+        once.document_links,
+        once.about_edges,
+    )
+
+
+def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, text in LINKED.items():
+        (folder / name).write_text(text)
+    with GraphRAG(data_dir=tmp_path / "data") as rag:
+        with monkeypatch.context() as patched:
+
+            def down(entity_ids: list[str]) -> dict[str, list[str]]:
+                raise StoreUnavailableError("graph store", "lost the connection")
+
+            patched.setattr(rag.graph, "documents_mentioning", down)
+            with pytest.raises(StoreUnavailableError):
+                rag.ingest([folder])
+        assert rag.graph.stats().document_links == 0
+        assert all(d.document.links_pending for d in rag.documents())
+        report = rag.ingest([folder])  # every file unchanged; only the links are missing
+        assert report.unchanged == 3
+        assert rag.graph.stats().document_links >= 3
+        assert not any(d.document.links_pending for d in rag.documents())

@@ -25,7 +25,7 @@ PROPERTY_KEYS = sorted(
     {
         # Document
         "id", "title", "source", "mime", "sha256", "version", "language", "author", "created",
-        "modified", "metadata_json", "tenant", "visibility", "acl",
+        "modified", "metadata_json", "tenant", "visibility", "acl", "links_pending",
         # Section
         "doc_id", "parent_id", "level", "path", "ordinal", "page_start",
         # Chunk

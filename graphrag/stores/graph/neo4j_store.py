@@ -245,6 +245,17 @@ class Neo4jGraphStore:
         rows = self._read("documents_mentioning", {"entity_ids": list(entity_ids)})
         return {r["entity_id"]: list(r["doc_ids"]) for r in rows}
 
+    def entities_of_documents(self, doc_ids: list[str]) -> set[str]:
+        if not doc_ids:
+            return set()
+        rows = [{"doc_id": d} for d in doc_ids]
+        return {r["id"] for r in self._read("entities_of_documents", {"rows": rows})}
+
+    def mark_documents_linked(self, doc_ids: list[str]) -> None:
+        if doc_ids:
+            params = {"rows": [{"doc_id": d} for d in doc_ids]}
+            self._write(lambda tx: self._tx_data(tx, "mark_documents_linked", params))
+
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
         if not ids:
             return []

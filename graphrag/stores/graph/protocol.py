@@ -49,6 +49,12 @@ class GraphStore(Protocol):
     def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
         """Entity id -> ids of the documents whose chunks mention it."""
 
+    def entities_of_documents(self, doc_ids: list[str]) -> set[str]:
+        """Ids of the entities these documents' chunks mention."""
+
+    def mark_documents_linked(self, doc_ids: list[str]) -> None:
+        """Clear ``links_pending`` on these documents once their links are written."""
+
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]: ...
 
     def visible_chunk_ids(self, ids: list[str], access: AccessFilter) -> set[str]: ...
