@@ -20,6 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,16 @@ from schemas.parsed import ChunkedDocument, ParsedDocument
 log = logging.getLogger(__name__)
 NAME_SEPARATOR = " | "
 FLUSH_CHUNKS = 500  # chunks buffered before one combined write (bounded memory, fewer round trips)
+EMBED_BATCH = 64  # texts per embedder call (progress granularity; the model batches inside)
+
+
+@dataclass
+class _Pending:
+    """A parsed, chunked, entity-linked file waiting for its embeddings and the write."""
+
+    path: str
+    document: Document
+    batch: GraphBatch
 
 
 def file_sha256(path: Path) -> str:
@@ -93,7 +104,7 @@ class IngestionPipeline:
         self.max_bytes = max_bytes
         self.progress = progress or NoProgress()
         self._timings: dict[str, float] = defaultdict(float)
-        self._pending: list[tuple[GraphBatch, list[VectorPoint]]] = []
+        self._pending: list[_Pending] = []
 
     @contextmanager
     def _timed(self, stage: str) -> Iterator[None]:
@@ -118,9 +129,9 @@ class IngestionPipeline:
         self.progress.stage("files", len(files))
         for path in files:
             try:
-                outcome = self._one(path, access, report)
-                if outcome is not None:
-                    written.append(outcome)
+                self._one(path, access, report)
+                if sum(len(p.batch.chunks) for p in self._pending) >= FLUSH_CHUNKS:
+                    self._flush(report, written)
             except DocumentError as exc:
                 report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
                 log.info("skipped %s: %s", path, exc)
@@ -132,38 +143,55 @@ class IngestionPipeline:
                     FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
                 )
             self.progress.advance("files", 1, detail=path.name)
-        self._flush()
+        self._flush(report, written)
         if files:
             with self._timed("link_documents"):
                 self._link_documents([d.id for d in written])
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
 
-    def _flush(self) -> None:
-        """Write the buffered documents: points first, then one graph transaction for all of
-        them (Document nodes included), so small files do not pay a transaction each."""
+    def _flush(self, report: IngestReport, written: list[Document]) -> None:
+        """Embed and write the buffered documents: their chunks are embedded together (small
+        files batch well), points go first, then one graph transaction for all of them
+        (Document nodes included), so small files do not pay a transaction each."""
         pending, self._pending = self._pending, []
         if not pending:
             return
+        try:
+            points = self._points(pending)
+        except StoreError:
+            raise
+        except Exception as exc:  # a model failure fails the buffered files, not the run
+            log.exception("embedding failed for %d buffered files", len(pending))
+            error = f"embedding failed: {type(exc).__name__}: {exc}"
+            report.errors += [FileError(path=p.path, error=error, reason="bug") for p in pending]
+            return
         with self._timed("vector_write"):
-            self.vectors.upsert([p for _, points in pending for p in points])
+            self.vectors.upsert(points)
         entities: dict[str, Entity] = {}
-        for batch, _ in pending:
-            entities.update({e.id: e for e in batch.entities})  # later = more aliases
+        for p in pending:
+            entities.update({e.id: e for e in p.batch.entities})  # later = more aliases
         merged = GraphBatch(
-            documents=[d for b, _ in pending for d in b.documents],
-            sections=[s for b, _ in pending for s in b.sections],
-            chunks=[c for b, _ in pending for c in b.chunks],
+            documents=[d for p in pending for d in p.batch.documents],
+            sections=[s for p in pending for s in p.batch.sections],
+            chunks=[c for p in pending for c in p.batch.chunks],
             entities=list(entities.values()),
-            mentions=[m for b, _ in pending for m in b.mentions],
-            relations=[r for b, _ in pending for r in b.relations],
+            mentions=[m for p in pending for m in p.batch.mentions],
+            relations=[r for p in pending for r in p.batch.relations],
         )
         with self._timed("graph_write"):
             self.graph.write(merged)
+        for p in pending:
+            written.append(p.document)
+            report.documents += 1
+            report.sections += len(p.batch.sections)
+            report.chunks += len(p.batch.chunks)
+            report.entities += len(p.batch.entities)
+            report.relations += len(p.batch.relations)
 
     # -- one file ----------------------------------------------------------------------------
 
-    def _one(self, path: Path, access: AccessFields, report: IngestReport) -> Document | None:
+    def _one(self, path: Path, access: AccessFields, report: IngestReport) -> None:
         with self._timed("hash"):
             try:
                 sha = file_sha256(path)
@@ -173,7 +201,7 @@ class IngestionPipeline:
             existing = self.graph.get_document(doc_id)
         if existing is not None and existing.sha256 == sha:
             report.unchanged += 1
-            return None
+            return
         with self._timed("parse"):
             parsed = parse_file(path, max_bytes=self.max_bytes)
         with self._timed("chunk"):
@@ -182,7 +210,6 @@ class IngestionPipeline:
             raise DocumentError(str(path), "no_text", "no text to index after parsing")
         document = self._document(path, parsed, doc_id, sha, access, existing)
         document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
-        points = self._points(document, chunked)
         batch = self._graph_batch(document, parsed, chunked)
         if existing is not None:
             with self._timed("delete"):
@@ -190,15 +217,7 @@ class IngestionPipeline:
                 report.deleted_versions += 1
         with self._timed("vector_write"):
             self.vectors.delete_document(doc_id)  # leftovers of a killed run, or the old version
-        self._pending.append((batch, points))
-        if sum(len(b.chunks) for b, _ in self._pending) >= FLUSH_CHUNKS:
-            self._flush()
-        report.documents += 1
-        report.sections += len(batch.sections)
-        report.chunks += len(batch.chunks)
-        report.entities += len(batch.entities)
-        report.relations += len(batch.relations)
-        return document
+        self._pending.append(_Pending(path=str(path), document=document, batch=batch))
 
     def _document(
         self,
@@ -227,19 +246,25 @@ class IngestionPipeline:
             links_pending=True,
         )
 
-    def _points(self, document: Document, chunked: ChunkedDocument) -> list[VectorPoint]:
-        texts = [contextual_text(c, document.title) for c in chunked.chunks]
+    def _points(self, pending: list[_Pending]) -> list[VectorPoint]:
+        chunks = [(c, p.document) for p in pending for c in p.batch.chunks]
+        texts = [contextual_text(c, d.title) for c, d in chunks]
+        # Shortest first: a batch pads to its longest text, so similar lengths waste least.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        dense: list[list[float]] = [[] for _ in texts]
         self.progress.stage("embed", len(texts))
-        dense: list[list[float]] = []
         with self._timed("embed"):
-            for start in range(0, len(texts), 32):
-                dense += self.embedder.embed_documents(texts[start : start + 32])
-                self.progress.advance("embed", min(32, len(texts) - start))
+            for start in range(0, len(order), EMBED_BATCH):
+                part = order[start : start + EMBED_BATCH]
+                vectors = self.embedder.embed_documents([texts[i] for i in part])
+                for i, vector in zip(part, vectors, strict=True):
+                    dense[i] = vector
+                self.progress.advance("embed", len(part))
         with self._timed("sparse"):
-            sparse = self.sparse.encode_documents(texts, [c.language for c in chunked.chunks])
+            sparse = self.sparse.encode_documents(texts, [c.language for c, _ in chunks])
         return [
-            VectorPoint(id=c.id, dense=d, sparse=s, payload=_payload(c, document))
-            for c, d, s in zip(chunked.chunks, dense, sparse, strict=True)
+            VectorPoint(id=c.id, dense=v, sparse=s, payload=_payload(c, d))
+            for (c, d), v, s in zip(chunks, dense, sparse, strict=True)
         ]
 
     def _graph_batch(

@@ -201,3 +201,27 @@ def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
         assert report.unchanged == 3
         assert rag.graph.stats().document_links >= 3
         assert not any(d.document.links_pending for d in rag.documents())
+
+
+def test_a_failing_model_fails_the_buffered_files_and_stores_nothing_of_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name, text in LINKED.items():
+        (folder / name).write_text(text)
+    with GraphRAG(data_dir=tmp_path / "data") as rag:
+        with monkeypatch.context() as patched:
+
+            def broken(texts: list[str]) -> list[list[float]]:
+                raise RuntimeError("model weights unreadable")
+
+            patched.setattr(rag.embedder, "embed_documents", broken)
+            report = rag.ingest([folder])
+        assert report.documents == 0 and report.chunks == 0
+        assert sorted(Path(e.path).name for e in report.errors) == sorted(LINKED)
+        assert all("model weights unreadable" in e.error for e in report.errors)
+        assert rag.graph.stats().documents == 0 and rag.vectors.count() == 0
+        again = rag.ingest([folder])
+        assert again.documents == 3 and not again.errors
+        assert consistent(rag)["documents"] == 3
