@@ -84,6 +84,10 @@ class EntityResolver:
         self._vectors: dict[str, dict[str, np.ndarray]] = defaultdict(dict)  # group -> id -> v
         self._by_key: dict[tuple[str, str], _Known] = {}
         self._by_group: dict[str, list[_Known]] = defaultdict(list)
+        # Indexes kept as entities arrive, so resolving stays linear in the number of spans:
+        self._by_id: dict[str, _Known] = {}
+        self._fuzzy_pool: dict[str, dict[str, _Known]] = defaultdict(dict)  # group -> key -> k
+        self._by_surname: dict[str, list[_Known]] = defaultdict(list)  # PERSON last name -> k
         self._pairs: dict[tuple[str, str], str] = {}  # (group, normalised alias) -> partner name
         for short, long in LAW_LONG_FORMS.items():
             self.add_alias_pair(short, long, "LAW")
@@ -117,11 +121,7 @@ class EntityResolver:
     # -- internals ---------------------------------------------------------------------------
 
     def _current(self, eid: str) -> Entity:
-        for known in self._by_group.values():
-            for k in known:
-                if k.entity.id == eid:
-                    return k.entity
-        raise KeyError(eid)
+        return self._by_id[eid].entity
 
     def _resolve_one(self, span: EntitySpan) -> Entity:
         group = group_of(span.type)
@@ -163,17 +163,23 @@ class EntityResolver:
         known = _Known(entity=entity)
         group = group_of(entity.type)
         self._by_group[group].append(known)
-        for alias in {entity.name, *entity.aliases}:
+        self._by_id.setdefault(entity.id, known)
+        if group == "PERSON":
+            parts = _strip_titles(entity.name).split()
+            if len(parts) >= 2:
+                self._by_surname[parts[-1].casefold()].append(known)
+        for alias in sorted({entity.name, *entity.aliases}):
             self._index(known, group, alias)
 
     def _index(self, known: _Known, group: str, alias: str) -> None:
-        key = normalise(alias)
-        known.keys.add(key)
-        self._by_key.setdefault((group, key), known)
+        keys = {normalise(alias)}
         if group == "PERSON":
-            stripped = normalise(_strip_titles(alias))
-            known.keys.add(stripped)
-            self._by_key.setdefault((group, stripped), known)
+            keys.add(normalise(_strip_titles(alias)))
+        for key in keys:
+            known.keys.add(key)
+            self._by_key.setdefault((group, key), known)
+            if len(key) >= self.config.fuzzy_min_length:
+                self._fuzzy_pool[group].setdefault(key, known)
 
     def _add_alias(self, known: _Known, surface: str) -> None:
         if surface not in known.entity.aliases:
@@ -188,11 +194,8 @@ class EntityResolver:
             return None
         last, firsts = parts[-1].casefold(), [p.rstrip(".").casefold() for p in parts[:-1]]
         candidates = []
-        for known in self._by_group["PERSON"]:
-            kparts = _strip_titles(known.entity.name).split()
-            if len(kparts) < 2 or kparts[-1].casefold() != last:
-                continue
-            kfirst = kparts[0].rstrip(".").casefold()
+        for known in self._by_surname.get(last, []):
+            kfirst = _strip_titles(known.entity.name).split()[0].rstrip(".").casefold()
             if not firsts or all(kfirst.startswith(f) or f.startswith(kfirst) for f in firsts[:1]):
                 candidates.append(known)
         return candidates[0] if len(candidates) == 1 else None
@@ -216,16 +219,11 @@ class EntityResolver:
         return known[ids[best]] if float(scores[best]) >= self.config.embedding_threshold else None
 
     def _fuzzy(self, group: str, key: str) -> _Known | None:
-        pool = {
-            k: known
-            for known in self._by_group[group]
-            for k in known.keys
-            if len(k) >= self.config.fuzzy_min_length
-        }
+        pool = self._fuzzy_pool[group]
         if not pool:
             return None
         match = process.extractOne(
-            key, list(pool), scorer=fuzz.ratio, score_cutoff=self.config.fuzzy_threshold
+            key, pool.keys(), scorer=fuzz.ratio, score_cutoff=self.config.fuzzy_threshold
         )
         return pool[match[0]] if match else None
 
