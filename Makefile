@@ -53,6 +53,8 @@ bench: install
 	$(PY) bench/stores.py --write-json .bench/stores.json
 	$(PY) bench/ingest.py --data $(DATA) --json .bench/ingest.json
 	$(PY) bench/graph_writes.py --data $(DATA) --json .bench/graph-writes.json
+	$(PY) bench/incremental.py --data $(DATA) --json .bench/incremental.json
+	$(PY) bench/scale.py --data $(DATA) --json .bench/scale.json
 	$(PY) bench/search_latency.py --json .bench/search-latency.json
 	$(PY) bench/quality.py hotpotqa:$(DATA)/hotpotqa/questions.json --json .bench/quality-hotpotqa.json
 	$(PY) bench/quality.py squad:$(DATA)/legalquad/legalquad-dev.json --json .bench/quality-legalquad.json
