@@ -160,17 +160,22 @@ LINKED = {
 }
 
 
-def test_links_added_file_by_file_equal_links_made_at_once(tmp_path: Path) -> None:
+@pytest.fixture
+def linked(tmp_path: Path) -> Path:
     folder = tmp_path / "in"
     folder.mkdir()
     for name, text in LINKED.items():
         (folder / name).write_text(text)
+    return folder
+
+
+def test_links_added_file_by_file_equal_links_made_at_once(tmp_path: Path, linked: Path) -> None:
     with GraphRAG(data_dir=tmp_path / "once") as rag:
-        rag.ingest([folder])
+        rag.ingest([linked])
         once = rag.graph.stats()
     with GraphRAG(data_dir=tmp_path / "incremental") as rag:
         for name in LINKED:  # the film first: its targets arrive later
-            rag.ingest([folder / name])
+            rag.ingest([linked / name])
         incremental = rag.graph.stats()
     assert once.document_links >= 3 and once.about_edges >= 3
     assert (incremental.document_links, incremental.about_edges) == (
@@ -180,12 +185,8 @@ def test_links_added_file_by_file_equal_links_made_at_once(tmp_path: Path) -> No
 
 
 def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, linked: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name, text in LINKED.items():
-        (folder / name).write_text(text)
     with GraphRAG(data_dir=tmp_path / "data") as rag:
         with monkeypatch.context() as patched:
 
@@ -194,22 +195,18 @@ def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
 
             patched.setattr(rag.graph, "documents_mentioning", down)
             with pytest.raises(StoreUnavailableError):
-                rag.ingest([folder])
+                rag.ingest([linked])
         assert rag.graph.stats().document_links == 0
         assert all(d.document.links_pending for d in rag.documents())
-        report = rag.ingest([folder])  # every file unchanged; only the links are missing
+        report = rag.ingest([linked])  # every file unchanged; only the links are missing
         assert report.unchanged == 3
         assert rag.graph.stats().document_links >= 3
         assert not any(d.document.links_pending for d in rag.documents())
 
 
 def test_a_failing_model_fails_the_buffered_files_and_stores_nothing_of_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, linked: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "in"
-    folder.mkdir()
-    for name, text in LINKED.items():
-        (folder / name).write_text(text)
     with GraphRAG(data_dir=tmp_path / "data") as rag:
         with monkeypatch.context() as patched:
 
@@ -217,11 +214,11 @@ def test_a_failing_model_fails_the_buffered_files_and_stores_nothing_of_them(
                 raise RuntimeError("model weights unreadable")
 
             patched.setattr(rag.embedder, "embed_documents", broken)
-            report = rag.ingest([folder])
+            report = rag.ingest([linked])
         assert report.documents == 0 and report.chunks == 0
         assert sorted(Path(e.path).name for e in report.errors) == sorted(LINKED)
         assert all("model weights unreadable" in e.error for e in report.errors)
         assert rag.graph.stats().documents == 0 and rag.vectors.count() == 0
-        again = rag.ingest([folder])
+        again = rag.ingest([linked])
         assert again.documents == 3 and not again.errors
         assert consistent(rag)["documents"] == 3

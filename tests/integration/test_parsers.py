@@ -156,3 +156,41 @@ def test_size_limit(tmp_path: Path) -> None:
     with pytest.raises(DocumentError) as err:
         parse_file(path, max_bytes=1000)
     assert err.value.reason == "too_large"
+
+
+def _text_pdf(path: Path, pages: list[list[tuple[float, float, str]]]) -> None:
+    """A PDF whose pages draw each (x, y, text) in Helvetica 11 pt; the same text twice a
+    fraction of a point apart is how "fake bold" is overprinted."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    font = DictionaryObject(
+        {
+            NameObject("/Type"): NameObject("/Font"),
+            NameObject("/Subtype"): NameObject("/Type1"),
+            NameObject("/BaseFont"): NameObject("/Helvetica"),
+        }
+    )
+    fonts = DictionaryObject({NameObject("/F1"): writer._add_object(font)})
+    for lines in pages:
+        page = writer.add_blank_page(width=595, height=842)
+        ops = [f"BT /F1 11 Tf {x} {y} Td ({text}) Tj ET" for x, y, text in lines]
+        stream = DecodedStreamObject()
+        stream.set_data("\n".join(ops).encode("latin-1"))
+        page[NameObject("/Contents")] = writer._add_object(stream)
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): fonts})
+    with open(path, "wb") as handle:
+        writer.write(handle)
+
+
+def test_pdf_overprinted_bold_is_read_once_and_plain_pages_stay_whole(tmp_path: Path) -> None:
+    path = tmp_path / "bold.pdf"
+    bold = "Kuendigungsfrist fuer Arbeitnehmer"
+    plain = "Die Frist betraegt vier Wochen zum Monatsende."
+    second = "Zweite Zeile mit allerlei Text."
+    _text_pdf(path, [[(72, 760, plain), (72, 744, second)], [(72, 760, bold), (72.3, 760, bold)]])
+    doc = parse_file(path)
+    texts = [b.text for b in doc.blocks]
+    assert any(plain in t for t in texts) and any(second in t for t in texts)
+    assert [t for t in texts if "Kuendigungsfrist" in t] == [bold]
