@@ -4,9 +4,11 @@
 
 Ingests the HotpotQA corpus once (as bench/ingest.py does) while recording the batches the
 pipeline hands to the graph store, then replays them into a fresh embedded ArcadeDB: round 0
-with a cold JVM, later rounds warm (the store is cleared in between). Prints chunks/s, rows
-per chunk, and seconds per statement; the last block measures the engine's floor, a bare
-``UNWIND $rows RETURN count(*)`` over as many rows as the batches hold.
+with a cold JVM, later rounds warm (the store is cleared in between). Then two pairs of rounds
+alternate the real statements with edges written by CREATE instead of MERGE (the most a
+"these edges are new" write path could gain), and entity lookups by key are timed against
+lookups by elementId. Prints chunks/s, rows per chunk, seconds per statement, and the
+engine's floor: a bare ``UNWIND $rows RETURN count(*)`` over as many rows as the batches hold.
 """
 
 from __future__ import annotations
@@ -23,10 +25,27 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from graphrag.sdk import GraphRAG
-from graphrag.stores.graph import ArcadeDBGraphStore
+from graphrag.stores.graph import ArcadeDBGraphStore, neo4j_store
 from schemas import GraphBatch
 
 FLOOR = "UNWIND $rows AS row RETURN count(row) AS n"
+# Upper bound for a write path that knows its edges are new: CREATE skips MERGE's existence
+# check (not idempotent, so not what write() may do; measured to size the possible gain).
+CREATE_EDGES = {
+    "upsert_mentions": """UNWIND $rows AS row
+MATCH (c:Chunk {id: row.chunk_id})
+MATCH (e:Entity {id: row.entity_id})
+CREATE (c)-[:MENTIONS {count: row.count, surface: row.surface}]->(e)""",
+    "upsert_relations": """UNWIND $rows AS row
+MATCH (a:Entity {id: row.source_id})
+MATCH (b:Entity {id: row.target_id})
+CREATE (a)-[:RELATED_TO {type: row.type, tenant: row.tenant, chunk_ids: row.chunk_ids,
+  weight: toFloat(size(row.chunk_ids))}]->(b)""",
+}
+LOOKUPS = {
+    "by key": "UNWIND $rows AS i MATCH (e:Entity {id: i}) RETURN count(e) AS n",
+    "by elementId": "UNWIND $rows AS i MATCH (e) WHERE elementId(e) = i RETURN count(e) AS n",
+}
 
 
 def capture(data: Path) -> list[GraphBatch]:
@@ -79,24 +98,46 @@ def main() -> None:
         return result
 
     results: dict[str, Any] = {"chunks": chunks, "rows_per_chunk": rows, "rounds": []}
-    for r in range(args.rounds):
+    load = neo4j_store.cypher.load
+    plans = [("merge", {})] * args.rounds + [("merge", {}), ("create edges", CREATE_EDGES)] * 2
+    for r, (plan, overrides) in enumerate(plans):
         times.clear()
         store._tx_run = timed  # type: ignore[method-assign]
+        neo4j_store.cypher.load = lambda name, o=overrides: o.get(name) or load(name)  # type: ignore[misc]
         start = time.perf_counter()
         for batch in batches:
             store.write(batch)
         wall = time.perf_counter() - start
+        neo4j_store.cypher.load = load  # type: ignore[assignment]
         store._tx_run = run  # type: ignore[method-assign]
+        if r == len(plans) - 1:
+            ids = [r["id"] for r in store._read_text("ids", "MATCH (e:Entity) RETURN e.id AS id")]
+            eids = [
+                r["e"]
+                for r in store._read_text("eids", "MATCH (e:Entity) RETURN elementId(e) AS e")
+            ]
+            for label, text in LOOKUPS.items():
+                keys = ids if label == "by key" else eids
+                best = float("inf")
+                for _ in range(3):
+                    start = time.perf_counter()
+                    for i in range(0, len(keys), 2000):
+                        store._read_text("lookup", text, {"rows": keys[i : i + 2000]})
+                    best = min(best, time.perf_counter() - start)
+                us = best / len(keys) * 1e6
+                print(f"entity lookup {label}: {us:.1f} us per row ({len(keys)} rows, best of 3)")
+                results[f"lookup_{label.replace(' ', '_')}_us"] = round(us, 1)
         store.clear()
         top = dict(times.most_common(4))
         print(
-            f"round {r} ({'cold' if r == 0 else 'warm'}): {chunks / wall:.0f} chunks/s "
+            f"round {r} ({plan}, {'cold' if r == 0 else 'warm'}): {chunks / wall:.0f} chunks/s "
             f"({wall:.2f} s; statements {sum(times.values()):.2f} s: "
             + ", ".join(f"{k} {v:.2f}" for k, v in top.items())
             + ")"
         )
         results["rounds"].append(
             {
+                "plan": plan,
                 "chunks_per_s": round(chunks / wall),
                 "seconds": round(wall, 3),
                 "statements": {k: round(v, 3) for k, v in times.items()},
