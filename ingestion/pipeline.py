@@ -3,9 +3,11 @@
 Order of writes makes every file all-or-nothing and re-runs exact:
 
 1. an unchanged file (same SHA-256 as the stored document) is skipped;
-2. a changed file's old version is deleted from the graph, then from the vectors;
+2. files are parsed, chunked and entity-linked into a buffer (up to FLUSH_CHUNKS), then
+   embedded together; only once that succeeded is each changed file's old version deleted
+   from the graph, then from the vectors (a model failure leaves the old version);
 3. the new points are upserted, then the graph batch is written in one transaction with the
-   Document node in it (small files are buffered and written together, up to FLUSH_CHUNKS).
+   Document nodes in it.
 
 The Document node therefore exists only when everything of that version is stored; a run
 killed at any point leaves either the old state or points without a document, which the next
@@ -68,6 +70,7 @@ class _Pending:
     path: str
     document: Document
     batch: GraphBatch
+    replaces: bool  # an older version of the document is stored
 
 
 def file_sha256(path: Path) -> str:
@@ -166,6 +169,14 @@ class IngestionPipeline:
             error = f"embedding failed: {type(exc).__name__}: {exc}"
             report.errors += [FileError(path=p.path, error=error, reason="bug") for p in pending]
             return
+        for p in pending:
+            if p.replaces:
+                with self._timed("delete"):
+                    self.graph.delete_document(p.document.id)
+                    report.deleted_versions += 1
+            with self._timed("vector_write"):
+                # the old version's points, or those a killed run left without a document
+                self.vectors.delete_document(p.document.id)
         with self._timed("vector_write"):
             self.vectors.upsert(points)
         entities: dict[str, Entity] = {}
@@ -211,13 +222,9 @@ class IngestionPipeline:
         document = self._document(path, parsed, doc_id, sha, access, existing)
         document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
         batch = self._graph_batch(document, parsed, chunked)
-        if existing is not None:
-            with self._timed("delete"):
-                self.graph.delete_document(doc_id)
-                report.deleted_versions += 1
-        with self._timed("vector_write"):
-            self.vectors.delete_document(doc_id)  # leftovers of a killed run, or the old version
-        self._pending.append(_Pending(path=str(path), document=document, batch=batch))
+        self._pending.append(
+            _Pending(path=str(path), document=document, batch=batch, replaces=existing is not None)
+        )
 
     def _document(
         self,

@@ -204,15 +204,14 @@ def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
         assert not any(d.document.links_pending for d in rag.documents())
 
 
-def test_a_failing_model_fails_the_buffered_files_and_stores_nothing_of_them(
+def test_a_failing_model_fails_the_buffered_files_and_keeps_what_was_stored(
     tmp_path: Path, linked: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    def broken(texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("model weights unreadable")
+
     with GraphRAG(data_dir=tmp_path / "data") as rag:
         with monkeypatch.context() as patched:
-
-            def broken(texts: list[str]) -> list[list[float]]:
-                raise RuntimeError("model weights unreadable")
-
             patched.setattr(rag.embedder, "embed_documents", broken)
             report = rag.ingest([linked])
         assert report.documents == 0 and report.chunks == 0
@@ -221,4 +220,17 @@ def test_a_failing_model_fails_the_buffered_files_and_stores_nothing_of_them(
         assert rag.graph.stats().documents == 0 and rag.vectors.count() == 0
         again = rag.ingest([linked])
         assert again.documents == 3 and not again.errors
-        assert consistent(rag)["documents"] == 3
+        stored = consistent(rag)
+
+        # a changed file whose new version cannot be embedded keeps its old version
+        (linked / "dino.md").write_text(LINKED["dino.md"] + "\nHe produced Barbarella.\n")
+        versions = {d.document.id: d.document.sha256 for d in rag.documents()}
+        with monkeypatch.context() as patched:
+            patched.setattr(rag.embedder, "embed_documents", broken)
+            failed = rag.ingest([linked / "dino.md"])
+        assert [Path(e.path).name for e in failed.errors] == ["dino.md"]
+        assert failed.deleted_versions == 0
+        assert {d.document.id: d.document.sha256 for d in rag.documents()} == versions
+        assert consistent(rag) == stored
+        updated = rag.ingest([linked / "dino.md"])
+        assert updated.documents == 1 and updated.deleted_versions == 1
