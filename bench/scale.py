@@ -1,6 +1,7 @@
 """Bounded memory at scale: a 1,000-page PDF and a folder of 5,000 files.
 
     python bench/scale.py --data ../shared/data [--pages 1000] [--files 5000] [--json PATH]
+    python bench/scale.py --data ../shared/data --parse-only   # the PDF's parse alone
 
 Both inputs are built from the SciFact abstracts (distinct real text): a PDF with one abstract
 per page (title line and wrapped text, written with pypdf), and one Markdown file per abstract.
@@ -101,16 +102,43 @@ def ingest_case(source: Path) -> dict[str, Any]:
     }
 
 
+def parse_case(path: Path) -> dict[str, Any]:
+    """Runs in the child process: parse the PDF only (no models loaded)."""
+    from ingestion.parsers import parse_file
+
+    start = time.perf_counter()
+    parsed = parse_file(path, max_bytes=1 << 30)
+    return {
+        "pages": parsed.pages,
+        "blocks": len(parsed.blocks),
+        "parse_s": round(time.perf_counter() - start, 1),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+
+
+def _child(*args: str) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, __file__, *args], check=True, capture_output=True, text=True
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--pages", type=int, default=1000)
     parser.add_argument("--files", type=int, default=5000)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--parse-only", action="store_true", help="time the PDF's parse only")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--child-parse", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(ingest_case(args.child)))
+        return
+    if args.child_parse:
+        print(json.dumps(parse_case(args.child_parse)))
         return
     rows = abstracts(args.data, max(args.pages, args.files))
     work = Path(tempfile.mkdtemp(prefix="bench-scale-"))
@@ -119,22 +147,26 @@ def main() -> None:
     write_pdf(rows[: args.pages], pdf / "long.pdf")
     files = work / "files"
     files.mkdir()
-    write_files(rows[: args.files], files)
+    if not args.parse_only:
+        write_files(rows[: args.files], files)
     results: dict[str, Any] = {}
+    if args.parse_only:
+        row = _child("--child-parse", str(pdf / "long.pdf"))
+        print(
+            f"parse of the {row['pages']}-page PDF: {row['blocks']} blocks in {row['parse_s']} s, "
+            f"peak RSS {row['peak_rss_mb']} MB"
+        )
+        results["pdf-parse"] = row
     cases = [
         (f"pdf-{args.pages}-pages", pdf, args.pages),
         (f"folder-{args.files}-files", files, args.files),
     ]
+    if args.parse_only:
+        cases = []
     for name, source, size in cases:
         if size == 0:  # --pages 0 or --files 0 skips that case
             continue
-        out = subprocess.run(
-            [sys.executable, __file__, "--child", str(source)],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        row = json.loads(out.stdout.strip().splitlines()[-1])
+        row = _child("--child", str(source))
         results[name] = row
         stages = sorted(row["stages_s"].items(), key=lambda kv: -kv[1])
         print(
