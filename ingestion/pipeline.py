@@ -133,8 +133,6 @@ class IngestionPipeline:
         for path in files:
             try:
                 self._one(path, access, report)
-                if sum(len(p.batch.chunks) for p in self._pending) >= FLUSH_CHUNKS:
-                    self._flush(report, written)
             except DocumentError as exc:
                 report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
                 log.info("skipped %s: %s", path, exc)
@@ -146,6 +144,9 @@ class IngestionPipeline:
                     FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
                 )
             self.progress.advance("files", 1, detail=path.name)
+            # outside the file's error handling: the flush answers for every buffered file
+            if sum(len(p.batch.chunks) for p in self._pending) >= FLUSH_CHUNKS:
+                self._flush(report, written)
         self._flush(report, written)
         if files:
             with self._timed("link_documents"):
