@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -27,6 +28,7 @@ from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
 from graphrag.views import answer_json, documents_json, search_json
 from schemas import VISIBILITIES, AccessFilter, SearchResult
+from schemas.access import DEFAULT_CLEARANCE, DEFAULT_TENANT
 
 app = typer.Typer(
     name="graphrag",
@@ -139,7 +141,12 @@ def documents(
 ) -> None:
     """List the ingested documents."""
     with _rag() as rag:
-        docs = rag.documents(AccessFilter(tenant=tenant))
+        # the operator's inventory: every document of the data directory, or of one tenant
+        docs = [
+            d
+            for d in rag.documents(AccessFilter.everything())
+            if tenant is None or d.document.tenant == tenant
+        ]
     if as_json:
         print(json.dumps(documents_json(docs), ensure_ascii=False))
         return
@@ -187,8 +194,18 @@ def _filters(doc: list[str], kind: list[str], language: list[str]) -> dict[str, 
 DocOpt = Annotated[list[str], typer.Option("--doc", help="only this document id (repeatable)")]
 KindOpt = Annotated[list[str], typer.Option("--kind", help="paragraph|table|list|... (repeatable)")]
 LangOpt = Annotated[list[str], typer.Option("--language", help="only chunks in this language")]
-TenantOpt = Annotated[str | None, typer.Option(help="search as this tenant")]
+TenantOpt = Annotated[str, typer.Option(help="search as this tenant")]
 GroupOpt = Annotated[list[str], typer.Option("--group", help="caller's group (repeatable)")]
+ClearanceOpt = Annotated[
+    str,
+    typer.Option(
+        help="highest visibility the caller may read: public|internal|confidential|restricted"
+    ),
+]
+AllAccessOpt = Annotated[
+    bool,
+    typer.Option("--all-access", help="the operator's view: every tenant, visibility and group"),
+]
 GraphOpt = Annotated[
     bool | None,
     typer.Option("--graph/--no-graph", help="force the graph walk, or switch graph refinement off"),
@@ -202,13 +219,18 @@ def search(
     doc: DocOpt = [],  # noqa: B006
     kind: KindOpt = [],  # noqa: B006
     language: LangOpt = [],  # noqa: B006
-    tenant: TenantOpt = None,
+    tenant: TenantOpt = DEFAULT_TENANT,
     group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
     graph: GraphOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Hybrid search with graph refinement; prints ranked chunks with every stage's score."""
-    access = AccessFilter(tenant=tenant, groups=group or None)
+    """Hybrid search with graph refinement; prints ranked chunks with every stage's score.
+
+    You search as one caller: ``--tenant`` (default "default"), its ``--group``s (none: only
+    documents without an ACL) and ``--clearance`` (default internal)."""
+    access = _access(tenant, group, clearance, all_access)
     with _rag() as rag:
         _require_documents(rag)
         result = rag.search(
@@ -233,14 +255,17 @@ def ask(
     question: Annotated[str, typer.Argument(help="the question")],
     k: Annotated[int, typer.Option("-k", help="evidence chunks to consider")] = 8,
     doc: DocOpt = [],  # noqa: B006
-    tenant: TenantOpt = None,
+    tenant: TenantOpt = DEFAULT_TENANT,
     group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
     graph: GraphOpt = None,
     explain: Annotated[bool, typer.Option("--explain", help="show every stage")] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Answer a question with citations [n] to document, section and page."""
-    access = AccessFilter(tenant=tenant, groups=group or None)
+    """Answer a question with citations [n] to document, section and page (as one caller:
+    see ``graphrag search --help`` for --tenant, --group and --clearance)."""
+    access = _access(tenant, group, clearance, all_access)
     with _rag() as rag:
         _require_documents(rag)
         answer, explained = rag.ask_explained(
@@ -256,6 +281,21 @@ def ask(
         out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False)
     if explain:
         _explain(explained)
+
+
+def _access(tenant: str, groups: list[str], clearance: str, all_access: bool) -> AccessFilter:
+    if all_access:
+        return AccessFilter.everything()
+    if clearance not in VISIBILITIES:
+        raise InputError(f"--clearance {clearance!r} is not one of {', '.join(VISIBILITIES)}")
+    try:
+        return AccessFilter.caller(tenant, groups, clearance)
+    except ValidationError as exc:
+        raise InputError(_first_error(exc), hint="see --help for the allowed values") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    return str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
 
 
 def _explain(result: SearchResult) -> None:

@@ -69,6 +69,17 @@ class InputError(GraphRAGError):
     exit_code = 2
 
 
+class NotFoundError(InputError):
+    """What was asked for does not exist, or not for this caller (which looks the same)."""
+
+
+class IdentityError(GraphRAGError):
+    """A request without a caller the service can name (no tenant, wrong key): it gets
+    nothing, never everything."""
+
+    exit_code = 2
+
+
 class DocumentError(InputError):
     """One input file cannot be ingested; ``path`` names it, ``reason`` is a short tag."""
 

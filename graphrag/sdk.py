@@ -15,10 +15,13 @@ Typical use::
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+from pydantic import ValidationError
 
 from graphrag.answer.context import with_context
 from graphrag.answer.extractive import ExtractiveAnswerer
@@ -110,6 +113,10 @@ class GraphRAG:
         self.generator: AnswerGenerator = generator or self._default_generator()
         self._retriever: Retriever | None = None
         self._open = False
+        # The stores take one writer and are read from several threads (the HTTP service):
+        # every store access holds this lock, ingestion only while it writes one batch.
+        self.lock = threading.RLock()
+        self._ingesting = threading.Lock()  # one ingestion at a time (resolver state, links)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -173,7 +180,13 @@ class GraphRAG:
             exclude=list(exclude),
             recursive=recursive,
         )
-        access = AccessFields(tenant=tenant, visibility=visibility, acl=list(acl))
+        try:
+            access = AccessFields(tenant=tenant, visibility=visibility, acl=list(acl))
+        except ValidationError as exc:
+            raise InputError(
+                str(exc.errors()[0]["msg"]).removeprefix("Value error, "),
+                hint="check the tenant, visibility and ACL groups given to ingest",
+            ) from None
         pipeline = IngestionPipeline(
             self.graph,
             self.vectors,
@@ -186,8 +199,10 @@ class GraphRAG:
             ),
             max_bytes=int(self.settings.max_file_mb * 1024 * 1024),
             progress=progress,
+            lock=self.lock,
         )
-        report = pipeline.ingest(files, access)
+        with self._ingesting:
+            report = pipeline.ingest(files, access)
         if self._retriever is not None:
             self._retriever.refresh_entities()
         report.errors[:0] = [
@@ -230,16 +245,23 @@ class GraphRAG:
         )
 
     def documents(self, access: AccessFilter | None = None) -> list[DocumentSummary]:
+        """The documents ``access`` may see (default: the default tenant's public and internal
+        documents without an ACL; ``AccessFilter.everything()`` lists all)."""
         self.open()
-        return self.graph.list_documents(access or AccessFilter())
+        with self.lock:
+            return self.graph.list_documents(access or AccessFilter())
 
     def delete(self, document: str) -> DeleteReport:
         """Delete a document by id or by its source path; its entities nobody else mentions go
         too."""
         self.open()
-        doc_id = self._resolve_document(document)
-        report = self.graph.delete_document(doc_id)
-        self.vectors.delete_document(doc_id)
+        with self.lock:
+            doc_id = self._resolve_document(document)
+            # the graph first: points left by a kill in between are found by the next ingest
+            report = self.graph.delete_document(doc_id)
+            self.vectors.delete_document(doc_id)
+        if self._retriever is not None:
+            self._retriever.refresh_entities()
         return report
 
     def _resolve_document(self, document: str) -> str:
@@ -248,7 +270,7 @@ class GraphRAG:
         wanted = {document, str(Path(document).resolve())}
         matches = [
             d.document.id
-            for d in self.graph.list_documents(AccessFilter())
+            for d in self.graph.list_documents(AccessFilter.everything())
             if d.document.source in wanted
         ]
         if len(matches) == 1:
@@ -300,7 +322,8 @@ class GraphRAG:
         """
         self.open()
         request = _request(query, k, filters, access, use_graph, graph_context)
-        return self.retriever.search(request)
+        with self.lock:
+            return self.retriever.search(request)
 
     def ask(
         self,
@@ -337,7 +360,8 @@ class GraphRAG:
         the analysis, the graph context): what ``graphrag ask --explain`` prints."""
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
-        result = self.retriever.search(request)
+        with self.lock:
+            result = self.retriever.search(request)
         timings = dict(result.timings_ms)
         answer = self._answer_from(question, result, request.access)
         rounds = 1
@@ -353,7 +377,8 @@ class GraphRAG:
             follow = _request(
                 f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph, True
             )
-            more = self.retriever.search(follow)
+            with self.lock:
+                more = self.retriever.search(follow)
             merged = {r.chunk.id: r for r in [*result.results, *more.results]}
             result = more.model_copy(
                 update={
@@ -370,17 +395,18 @@ class GraphRAG:
 
         start = time.perf_counter()
         settings = self.settings
-        evidence = with_context(
-            result.results,
-            self.graph,
-            access,
-            anchors=settings.answer_context_anchors,
-            hops=settings.answer_context_hops,
-            small_document=settings.answer_small_document_chunks,
-            whole_section=settings.answer_section_chunks
-            if "section" in result.analysis.levels
-            else 0,
-        )
+        with self.lock:
+            evidence = with_context(
+                result.results,
+                self.graph,
+                access,
+                anchors=settings.answer_context_anchors,
+                hops=settings.answer_context_hops,
+                small_document=settings.answer_small_document_chunks,
+                whole_section=settings.answer_section_chunks
+                if "section" in result.analysis.levels
+                else 0,
+            )
         passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
         answer = self.generator.answer(question, result.analysis.language, passages, result.graph)
         answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
@@ -411,12 +437,10 @@ class GraphRAG:
     def status(self) -> dict[str, Any]:
         """Where the stores are and what they hold (opens them if needed)."""
         self.open()
-        stats = self.graph.stats()
-        return {
-            **self.describe(),
-            "graph_stats": stats.model_dump(),
-            "vector_points": self.vectors.count(),
-        }
+        with self.lock:
+            stats = self.graph.stats()
+            points = self.vectors.count()
+        return {**self.describe(), "graph_stats": stats.model_dump(), "vector_points": points}
 
 
 def _request(
@@ -427,7 +451,6 @@ def _request(
     use_graph: bool | None,
     graph_context: bool = False,
 ) -> SearchRequest:
-    from pydantic import ValidationError
 
     try:
         return SearchRequest(

@@ -4,14 +4,18 @@ Order of writes makes every file all-or-nothing and re-runs exact:
 
 1. an unchanged file (same SHA-256 as the stored document) is skipped;
 2. files are parsed, chunked and entity-linked into a buffer (up to FLUSH_CHUNKS), then
-   embedded together; only once that succeeded is each changed file's old version deleted
-   from the graph, then from the vectors (a model failure leaves the old version);
-3. the new points are upserted, then the graph batch is written in one transaction with the
-   Document nodes in it.
+   embedded together, before anything is written (a model failure writes nothing);
+3. the new points are upserted; then one graph transaction replaces the old versions of
+   changed files and writes the new ones (Document nodes included); then the points of the
+   old versions that the new ones do not reuse are deleted.
 
-The Document node therefore exists only when everything of that version is stored; a run
-killed at any point leaves either the old state or points without a document, which the next
-run deletes before writing.
+A reader therefore sees the old version or the new one, never neither. A run killed between
+the vector and the graph writes leaves points the graph does not know (searches skip them);
+the next run of any ingest finds documents whose point count differs from their chunk count
+and repairs them (stale points deleted, missing ones re-embedded from the graph's text).
+
+Readers wait for the store lock at most one write batch: parsing, chunking and embedding run
+outside it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import logging
 import time
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,7 @@ from ingestion.entities import (
     extract_relations,
 )
 from ingestion.entities.resolver import normalise
+from ingestion.faults import checkpoint
 from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
 from ingestion.progress import NoProgress, Progress
 from ingestion.report import FileError, IngestReport
@@ -49,6 +54,7 @@ from schemas import (
     Chunk,
     Document,
     DocumentLink,
+    DocumentSummary,
     Entity,
     GraphBatch,
     Mention,
@@ -95,6 +101,7 @@ class IngestionPipeline:
         resolver_config: ResolverConfig | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
         progress: Progress | None = None,
+        lock: AbstractContextManager[Any] | None = None,
     ) -> None:
         self.graph = graph
         self.vectors = vectors
@@ -106,6 +113,8 @@ class IngestionPipeline:
         self.resolver_config = resolver_config
         self.max_bytes = max_bytes
         self.progress = progress or NoProgress()
+        # taken around every store write, so readers sharing it wait one write batch at most
+        self.lock: AbstractContextManager[Any] = lock or nullcontext()
         self._timings: dict[str, float] = defaultdict(float)
         self._pending: list[_Pending] = []
 
@@ -121,12 +130,15 @@ class IngestionPipeline:
         access = access or AccessFields()
         report = IngestReport()
         self._timings = defaultdict(float)
-        if self.resolver is None:
+        with self._timed("reconcile"), self.lock:
+            report.repaired = self.reconcile()
+        if self.resolver is None or self.resolver.tenant != access.tenant:
             with self._timed("resolve"):
                 self.resolver = EntityResolver(
-                    known=self.graph.list_entities(),
+                    known=self.graph.list_entities(access.tenant),
                     config=self.resolver_config,
                     embed=self.embedder,
+                    tenant=access.tenant,
                 )
         written: list[Document] = []
         self.progress.stage("files", len(files))
@@ -149,15 +161,68 @@ class IngestionPipeline:
                 self._flush(report, written)
         self._flush(report, written)
         if files:
-            with self._timed("link_documents"):
+            with self._timed("link_documents"), self.lock:
                 self._link_documents([d.id for d in written])
+            checkpoint("linked")
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
 
+    def reconcile(self) -> int:
+        """Make the stores agree where a killed run left them apart: a document whose point
+        count differs from its chunk count loses the points the graph does not know and gets
+        back the points it lacks (embedded again from the chunk text). Returns the number of
+        points deleted or restored."""
+        documents = {s.document.id: s for s in self.graph.list_documents(AccessFilter.everything())}
+        counts = self.vectors.document_counts()
+        suspects = sorted(
+            d
+            for d in set(documents) | set(counts)
+            if counts.get(d, 0) != (documents[d].chunks if d in documents else 0)
+        )
+        if not suspects:
+            return 0
+        in_graph = self.graph.chunk_ids_of(suspects)
+        keep = {cid for ids in in_graph.values() for cid in ids}
+        removed = self.vectors.prune_documents(suspects, keep)
+        present = self.vectors.point_ids(suspects)
+        missing = sorted(cid for d, ids in in_graph.items() for cid in ids - present.get(d, set()))
+        restored = self._restore_points(missing)
+        log.warning(
+            "repaired %d documents a killed run left inconsistent: %d stale points deleted, "
+            "%d missing points embedded again",
+            len(suspects),
+            removed,
+            restored,
+        )
+        return removed + restored
+
+    def _restore_points(self, chunk_ids: list[str]) -> int:
+        if not chunk_ids:
+            return 0
+        items = self.graph.fetch_chunks(chunk_ids, AccessFilter.everything())
+        documents: dict[str, Document] = {}
+        for item in items:
+            if item.chunk.doc_id not in documents:
+                found = self.graph.get_document(item.chunk.doc_id)
+                if found is not None:
+                    documents[found.id] = found
+        pairs = [(i.chunk, documents[i.chunk.doc_id]) for i in items if i.chunk.doc_id in documents]
+        texts = [contextual_text(c, d.title) for c, d in pairs]
+        dense = self.embedder.embed_documents(texts)
+        sparse = self.sparse.encode_documents(texts, [c.language for c, _ in pairs])
+        self.vectors.upsert(
+            [
+                VectorPoint(id=c.id, dense=v, sparse=s, payload=_payload(c, d))
+                for (c, d), v, s in zip(pairs, dense, sparse, strict=True)
+            ]
+        )
+        return len(pairs)
+
     def _flush(self, report: IngestReport, written: list[Document]) -> None:
         """Embed and write the buffered documents: their chunks are embedded together (small
-        files batch well), points go first, then one graph transaction for all of them
-        (Document nodes included), so small files do not pay a transaction each."""
+        files batch well), then, under the store lock, points first, then one graph
+        transaction for all of them (old versions out, new ones in, Document nodes included),
+        then the old versions' leftover points."""
         pending, self._pending = self._pending, []
         if not pending:
             return
@@ -170,20 +235,12 @@ class IngestionPipeline:
             error = f"embedding failed: {type(exc).__name__}: {exc}"
             report.errors += [FileError(path=p.path, error=error, reason="bug") for p in pending]
             return
-        for p in pending:
-            if p.replaces:
-                with self._timed("delete"):
-                    self.graph.delete_document(p.document.id)
-                    report.deleted_versions += 1
-            with self._timed("vector_write"):
-                # the old version's points, or those a killed run left without a document
-                self.vectors.delete_document(p.document.id)
-        with self._timed("vector_write"):
-            self.vectors.upsert(points)
+        checkpoint("embedded")
         entities: dict[str, Entity] = {}
         for p in pending:
             entities.update({e.id: e for e in p.batch.entities})  # later = more aliases
         merged = GraphBatch(
+            replaces=[p.document.id for p in pending if p.replaces],
             documents=[d for p in pending for d in p.batch.documents],
             sections=[s for p in pending for s in p.batch.sections],
             chunks=[c for p in pending for c in p.batch.chunks],
@@ -191,11 +248,23 @@ class IngestionPipeline:
             mentions=[m for p in pending for m in p.batch.mentions],
             relations=[r for p in pending for r in p.batch.relations],
         )
-        with self._timed("graph_write"):
-            self.graph.write(merged)
+        with self.lock:
+            self.graph.ping()  # a graph that is down fails the run before any point is written
+            with self._timed("vector_write"):
+                self.vectors.upsert(points)
+            checkpoint("vectors_written")
+            with self._timed("graph_write"):
+                self.graph.write(merged)
+            checkpoint("graph_written")
+            with self._timed("vector_write"):
+                self.vectors.prune_documents(
+                    [p.document.id for p in pending], keep={point.id for point in points}
+                )
+            checkpoint("pruned")
         for p in pending:
             written.append(p.document)
             report.documents += 1
+            report.deleted_versions += int(p.replaces)
             report.sections += len(p.batch.sections)
             report.chunks += len(p.batch.chunks)
             report.entities += len(p.batch.entities)
@@ -223,6 +292,7 @@ class IngestionPipeline:
         document = self._document(path, parsed, doc_id, sha, access, existing)
         document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
         batch = self._graph_batch(document, parsed, chunked)
+        checkpoint("parsed")
         self._pending.append(
             _Pending(path=str(path), document=document, batch=batch, replaces=existing is not None)
         )
@@ -313,17 +383,32 @@ class IngestionPipeline:
         """REFERENCES between documents (one mentions an entity another is ABOUT, by name or
         abbreviation) for the documents this run wrote and any a killed run left unlinked.
 
-        A new edge needs a new mention or a new ABOUT, so only the entities the pending
-        documents mention, and those their names name, are looked at: adding a few files to a
-        large store does not recompute every link. MERGE keeps repeats idempotent.
+        Links stay inside a tenant, like its entities. A new edge needs a new mention or a new
+        ABOUT, so only the entities the pending documents mention, and those their names name,
+        are looked at: adding a few files to a large store does not recompute every link.
+        MERGE keeps repeats idempotent.
         """
         assert self.resolver is not None
-        summaries = self.graph.list_documents(AccessFilter())
+        summaries = self.graph.list_documents(AccessFilter.everything())
         pending = set(written) | {s.document.id for s in summaries if s.document.links_pending}
         if not pending:
             return
+        tenants = sorted({s.document.tenant for s in summaries if s.document.id in pending})
+        for tenant in tenants:
+            entities = (
+                self.resolver.entities()
+                if tenant == self.resolver.tenant
+                else self.graph.list_entities(tenant)
+            )
+            own = [s for s in summaries if s.document.tenant == tenant]
+            self._link_tenant(own, pending & {s.document.id for s in own}, entities)
+        self.graph.mark_documents_linked(sorted(pending))
+
+    def _link_tenant(
+        self, summaries: list[DocumentSummary], pending: set[str], entities: list[Entity]
+    ) -> None:
         by_key: dict[str, set[str]] = defaultdict(set)
-        for entity in self.resolver.entities():
+        for entity in entities:
             for alias in {entity.name, *entity.aliases}:
                 by_key[normalise(alias)].add(entity.id)
         named: dict[str, set[str]] = defaultdict(set)  # entity id -> documents ABOUT it
@@ -351,7 +436,6 @@ class IngestionPipeline:
                     about=[About(doc_id=d, entity_id=e) for d, e in sorted(about)],
                 )
             )
-        self.graph.mark_documents_linked(sorted(pending))
 
 
 def _document_names(document: Document, parsed: ParsedDocument) -> list[str]:

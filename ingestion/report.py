@@ -19,6 +19,8 @@ class IngestReport(BaseModel):
     relations: int = 0
     unchanged: int = 0
     deleted_versions: int = 0
+    # points deleted or re-embedded because a killed run left the two stores disagreeing
+    repaired: int = 0
     errors: list[FileError] = Field(default_factory=list)
     timings_s: dict[str, float] = Field(default_factory=dict)
     embedding_cache_hits: int = 0
@@ -28,6 +30,7 @@ class IngestReport(BaseModel):
         for name in ("documents", "sections", "chunks", "entities", "relations", "unchanged"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.deleted_versions += other.deleted_versions
+        self.repaired += other.repaired
         self.embedding_cache_hits += other.embedding_cache_hits
         self.errors += other.errors
         for stage, seconds in other.timings_s.items():
@@ -42,5 +45,6 @@ class IngestReport(BaseModel):
             "entities": self.entities,
             "relations": self.relations,
             "unchanged": self.unchanged,
+            "repaired": self.repaired,
             "errors": [{"path": e.path, "error": e.error} for e in self.errors],
         }

@@ -2,53 +2,130 @@
 
 A chunk is visible to a caller when all three hold:
 
-* its ``tenant`` equals the caller's tenant (when the filter names one),
-* its ``visibility`` is one the caller may see (when the filter lists them),
-* its ``acl`` is empty, or shares a group with the caller's ``groups`` (when the filter lists them).
+* its ``tenant`` is the caller's tenant,
+* its ``visibility`` is one the caller's clearance covers,
+* its ``acl`` is empty, or shares a group with the caller's ``groups``.
 
-``AccessFilter()`` (nothing set) is the unrestricted view used by administrators and local use.
+The filter fails closed: a caller always has exactly one tenant, a clearance that defaults to
+``internal`` (public and internal documents) and no groups unless named, so leaving something
+out shows fewer documents, never more. Only ``AccessFilter.everything()`` (the local operator,
+administration) lifts the restriction, and it has to be asked for by that name.
 
->>> f = AccessFilter(tenant="acme", visibility=["public", "internal"])
+>>> f = AccessFilter(tenant="acme")
 >>> f.allows(tenant="acme", visibility="internal", acl=[])
 True
+>>> f.allows(tenant="acme", visibility="internal", acl=["hr"])  # no groups: no ACL'd documents
+False
 >>> f.allows(tenant="other", visibility="public", acl=[])
 False
+>>> AccessFilter.caller("acme", groups=["hr"], clearance="confidential").visibility
+('public', 'internal', 'confidential')
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Visibility = Literal["public", "internal", "confidential", "restricted"]
+# ordered from least to most sensitive: a clearance covers its level and every level below
 VISIBILITIES: tuple[Visibility, ...] = ("public", "internal", "confidential", "restricted")
 DEFAULT_TENANT = "default"
+DEFAULT_CLEARANCE: Visibility = "internal"
+
+# Tenants name folders (uploads) and groups travel in headers: a fixed alphabet and length,
+# starting with a letter or digit, so neither can be a path, be empty or hide in whitespace.
+TENANT_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+GROUP_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:@=-]{0,127}")
+MAX_GROUPS = 256
+
+
+def check_tenant(value: str) -> str:
+    """The tenant if it is well-formed, else a ValueError that says what is allowed."""
+    if not isinstance(value, str) or not TENANT_PATTERN.fullmatch(value):
+        raise ValueError(
+            f"tenant {str(value)[:80]!r} is not allowed: 1-64 letters, digits, '_', '.' or "
+            "'-', starting with a letter or digit"
+        )
+    return value
+
+
+def check_group(value: str) -> str:
+    if not isinstance(value, str) or not GROUP_PATTERN.fullmatch(value):
+        raise ValueError(
+            f"group {str(value)[:80]!r} is not allowed: 1-128 letters, digits or _ . : @ = -, "
+            "starting with a letter or digit"
+        )
+    return value
+
+
+def clearance_levels(clearance: Visibility) -> tuple[Visibility, ...]:
+    """The visibilities a clearance covers: its own level and every level below it."""
+    if clearance not in VISIBILITIES:
+        raise ValueError(f"clearance {clearance!r} is not one of {', '.join(VISIBILITIES)}")
+    return VISIBILITIES[: VISIBILITIES.index(clearance) + 1]
 
 
 class AccessFilter(BaseModel):
-    """What a caller may see. ``None`` on a field means no restriction on that field."""
+    """What a caller may see: one tenant, the visibilities of its clearance, its groups."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    tenant: str | None = None
-    visibility: list[Visibility] | None = None
-    groups: list[str] | None = None
+    tenant: str = DEFAULT_TENANT
+    visibility: tuple[Visibility, ...] = clearance_levels(DEFAULT_CLEARANCE)
+    groups: tuple[str, ...] = ()
+    unrestricted: bool = False  # only through AccessFilter.everything()
+
+    @field_validator("tenant")
+    @classmethod
+    def _tenant(cls, value: str) -> str:
+        return check_tenant(value)
+
+    @field_validator("groups")
+    @classmethod
+    def _groups(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if len(value) > MAX_GROUPS:
+            raise ValueError(f"more than {MAX_GROUPS} groups")
+        return tuple(dict.fromkeys(check_group(g) for g in value))
+
+    @classmethod
+    def caller(
+        cls,
+        tenant: str,
+        groups: Iterable[str] = (),
+        clearance: Visibility = DEFAULT_CLEARANCE,
+    ) -> AccessFilter:
+        """A caller's view from its identity: tenant, groups and clearance level."""
+        return cls(tenant=tenant, groups=tuple(groups), visibility=clearance_levels(clearance))
+
+    @classmethod
+    def everything(cls) -> AccessFilter:
+        """Every tenant, visibility and ACL: the local operator's view (listing, deleting,
+        evaluation). Never built from a request."""
+        return cls(unrestricted=True)
 
     def allows(self, *, tenant: str, visibility: str, acl: list[str]) -> bool:
         """The same rule the stores apply inside their queries, for code that holds a chunk."""
-        if self.tenant is not None and tenant != self.tenant:
+        if self.unrestricted:
+            return True
+        if tenant != self.tenant or visibility not in self.visibility:
             return False
-        if self.visibility is not None and visibility not in self.visibility:
-            return False
-        return not (self.groups is not None and acl and not set(acl) & set(self.groups))
+        return not acl or bool(set(acl) & set(self.groups))
 
     def as_params(self) -> dict[str, object]:
-        """Cypher parameters for the access predicate used in every read statement."""
+        """Cypher parameters for the access predicate used in every read statement.
+
+        ``None`` (no restriction) is only ever produced for ``everything()``.
+        """
+        if self.unrestricted:
+            return {"tenant": None, "visibility": None, "groups": None}
         return {
             "tenant": self.tenant,
-            "visibility": list(self.visibility) if self.visibility is not None else None,
-            "groups": list(self.groups) if self.groups is not None else None,
+            "visibility": list(self.visibility),
+            "groups": list(self.groups),
         }
 
 
@@ -58,3 +135,13 @@ class AccessFields(BaseModel):
     tenant: str = DEFAULT_TENANT
     visibility: Visibility = "internal"
     acl: list[str] = Field(default_factory=list)
+
+    @field_validator("tenant")
+    @classmethod
+    def _tenant(cls, value: str) -> str:
+        return check_tenant(value)
+
+    @field_validator("acl")
+    @classmethod
+    def _acl(cls, value: list[str]) -> list[str]:
+        return list(dict.fromkeys(check_group(g) for g in value))

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.access import AccessFields
+from schemas.access import DEFAULT_TENANT, AccessFields
 
 ChunkKind = Literal["paragraph", "table", "list", "code", "heading", "caption", "mixed"]
 RelationType = Literal["RELATED_TO", "WORKS_FOR", "PART_OF", "REFERS_TO", "CO_OCCURS"]
@@ -77,6 +77,7 @@ class Entity(BaseModel):
     name: str
     type: str
     aliases: list[str] = Field(default_factory=list)
+    tenant: str = DEFAULT_TENANT
 
 
 class Mention(BaseModel):
@@ -124,8 +125,13 @@ class About(BaseModel):
 
 
 class GraphBatch(BaseModel):
-    """Everything one document contributes to the graph, written together."""
+    """Everything one document contributes to the graph, written together.
 
+    ``replaces`` names documents whose stored version this batch replaces: their old sections,
+    chunks, mentions and links go in the same transaction, so a reader sees the old version or
+    the new one, never neither."""
+
+    replaces: list[str] = Field(default_factory=list)
     documents: list[Document] = Field(default_factory=list)
     sections: list[Section] = Field(default_factory=list)
     chunks: list[Chunk] = Field(default_factory=list)

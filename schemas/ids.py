@@ -38,8 +38,10 @@ def chunk_id(doc_id: str, ordinal: int, text: str) -> str:
     return stable_id("chunk", doc_id, ordinal, content_hash(text))
 
 
-def entity_id(entity_type: str, canonical_name: str) -> str:
-    return stable_id("entity", entity_type.upper(), canonical_name.casefold())
+def entity_id(entity_type: str, canonical_name: str, tenant: str = "default") -> str:
+    """Entities belong to one tenant: the same name in two tenants is two entities, so nothing
+    one tenant's documents say about a name (its full form, aliases, relations) reaches another."""
+    return stable_id("entity", tenant, entity_type.upper(), canonical_name.casefold())
 
 
 def content_hash(text: str | bytes) -> str:

@@ -1,43 +1,48 @@
 """The HTTP API over the SDK: search, ask, documents, and ingestion jobs with progress.
 
 Identity: put the service behind the proxy that authenticates users; it passes the caller's
-tenant and groups in ``X-Graphrag-Tenant`` and ``X-Graphrag-Groups`` (comma-separated), and
-every search, walk and listing is filtered by them. With ``GRAPHRAG_API_KEY`` set, every
-request except ``/health`` needs ``Authorization: Bearer <key>``.
+tenant, groups and clearance in headers (``graphrag.api.identity``), and every search, walk,
+listing, delete and job is filtered by them; a request without a tenant gets 401. With
+``GRAPHRAG_API_KEY`` set, every request except ``/health`` needs ``Authorization: Bearer
+<key>`` (the proxy's key).
 
-The stores take one writer: an ingestion job holds the service's lock one group of files at
-a time, so searches get their turn between groups.
+The stores take one writer: an ingestion job holds the SDK's store lock only while it writes
+one batch, so searches wait at most that long.
 """
 
 from __future__ import annotations
 
 import hmac
-import threading
+import logging
 import uuid
-from collections.abc import Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, File, Form, Header, HTTPException, Request, UploadFile
+from fastapi import Depends, FastAPI, File, Form, Header, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
-from graphrag.api.uploads import remove_folder, save_upload
+from graphrag.api.uploads import remove_folder, save_upload, tenant_folder
 from graphrag.errors import (
     ConfigError,
     GraphRAGError,
+    IdentityError,
     InputError,
     MissingExtraError,
+    NotFoundError,
     StoreUnavailableError,
 )
 from graphrag.sdk import GraphRAG
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
-from schemas import VISIBILITIES, AccessFilter
+from schemas import VISIBILITIES, AccessFields, AccessFilter
 
-FILES_PER_TURN = 20
+log = logging.getLogger(__name__)
 
 
 class SearchBody(BaseModel):
@@ -59,22 +64,12 @@ class AskBody(BaseModel):
     use_graph: bool | None = None
 
 
-def caller(
-    x_graphrag_tenant: Annotated[str | None, Header()] = None,
-    x_graphrag_groups: Annotated[str | None, Header()] = None,
-) -> AccessFilter:
-    """The caller's access, as the identity proxy in front of the service states it."""
-    groups = [g.strip() for g in (x_graphrag_groups or "").split(",") if g.strip()]
-    return AccessFilter(tenant=x_graphrag_tenant or None, groups=groups or None)
-
-
 # module level: FastAPI resolves these annotations by name (postponed evaluation)
-Caller = Annotated[AccessFilter, Depends(caller)]
+Caller = Annotated[AccessFilter, Depends(caller_access)]
 
 
 def create_app(rag: GraphRAG) -> FastAPI:
     """The service over one opened-on-start GraphRAG instance (closed on shutdown)."""
-    lock = threading.RLock()
     jobs = JobQueue()
     uploads = rag.settings.data_dir / "uploads"
     key = rag.settings.api_key.get_secret_value() if rag.settings.api_key else None
@@ -85,79 +80,110 @@ def create_app(rag: GraphRAG) -> FastAPI:
         try:
             yield
         finally:
-            with lock:
+            with rag.lock:
                 rag.close()
 
     app = FastAPI(title="graphrag", lifespan=lifespan)
 
-    @contextmanager
-    def turn() -> Iterator[None]:
-        with lock:
-            yield
-
     def authorised(authorization: Annotated[str | None, Header()] = None) -> None:
         if key is None:
             return
-        given = (authorization or "").removeprefix("Bearer ").strip()
-        if not hmac.compare_digest(given.encode(), key.encode()):
-            raise HTTPException(401, detail={"error": "missing or wrong API key"})
+        scheme, _, given = (authorization or "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(
+            given.strip().encode(), key.encode()
+        ):
+            raise IdentityError(
+                "missing or wrong API key", hint="send Authorization: Bearer <GRAPHRAG_API_KEY>"
+            )
 
     Auth = Depends(authorised)
 
     @app.exception_handler(GraphRAGError)
     async def _graphrag_error(_: Request, exc: GraphRAGError) -> JSONResponse:
         status = 400 if isinstance(exc, InputError | ConfigError) else 500
-        if isinstance(exc, StoreUnavailableError):
+        headers: dict[str, str] = {}
+        if isinstance(exc, NotFoundError):
+            status = 404
+        elif isinstance(exc, IdentityError):
+            status, headers = 401, {"WWW-Authenticate": "Bearer"}
+        elif isinstance(exc, StoreUnavailableError):
             status = 503
         elif isinstance(exc, MissingExtraError):
             status = 501
-        return JSONResponse({"error": exc.message, "hint": exc.hint}, status_code=status)
+        return JSONResponse(
+            {"error": exc.message, "hint": exc.hint}, status_code=status, headers=headers
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
+        return JSONResponse(
+            {"error": f"{where}: {first.get('msg')}", "hint": "see /docs for the request shape"},
+            status_code=422,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail), "hint": None}, status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error")  # the details stay in the service's log
+        return JSONResponse(
+            {"error": "internal error", "hint": "the service log has the details"},
+            status_code=500,
+        )
 
     @app.get("/health")
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
     @app.get("/status", dependencies=[Auth])
-    def status() -> dict[str, Any]:
-        with turn():
-            return rag.status()
+    def status(access: Caller) -> dict[str, Any]:
+        docs = rag.documents(access)
+        return {
+            "tenant": access.tenant,
+            "documents": len(docs),
+            "chunks": sum(d.chunks for d in docs),
+            "jobs_running": jobs.running(access.tenant),
+        }
 
     @app.post("/search", dependencies=[Auth])
     def search(body: SearchBody, access: Caller) -> dict[str, Any]:
-        with turn():
-            result = rag.search(
-                body.query,
-                k=body.k,
-                filters=body.filters,
-                access=access,
-                use_graph=body.use_graph,
-                graph_context=body.graph_context,
-            )
+        result = rag.search(
+            body.query,
+            k=body.k,
+            filters=body.filters,
+            access=access,
+            use_graph=body.use_graph,
+            graph_context=body.graph_context,
+        )
         return search_json(result)
 
     @app.post("/ask", dependencies=[Auth])
     def ask(body: AskBody, access: Caller) -> dict[str, Any]:
-        with turn():
-            answer = rag.ask(
-                body.question,
-                k=body.k,
-                filters=body.filters,
-                access=access,
-                use_graph=body.use_graph,
-            )
+        answer = rag.ask(
+            body.question,
+            k=body.k,
+            filters=body.filters,
+            access=access,
+            use_graph=body.use_graph,
+        )
         return answer_json(answer)
 
     @app.get("/documents", dependencies=[Auth])
     def documents(access: Caller) -> list[dict[str, Any]]:
-        with turn():
-            return documents_json(rag.documents(access))
+        return documents_json(rag.documents(access))
 
     @app.delete("/documents/{doc_id}", dependencies=[Auth])
     def delete(doc_id: str, access: Caller) -> dict[str, Any]:
-        with turn():
+        with rag.lock:  # what the caller may see, and the delete, in one turn
             visible = {d.document.id for d in rag.documents(access)}
             if doc_id not in visible:  # someone else's document does not exist for this caller
-                raise InputError(f"no document {doc_id!r}", hint="GET /documents lists yours")
+                raise NotFoundError(
+                    f"no document {doc_id[:100]!r}", hint="GET /documents lists yours"
+                )
             return rag.delete(doc_id).model_dump()
 
     @app.post("/ingest", status_code=202, dependencies=[Auth])
@@ -168,11 +194,19 @@ def create_app(rag: GraphRAG) -> FastAPI:
         acl: Annotated[str, Form()] = "",
     ) -> dict[str, Any]:
         if visibility not in VISIBILITIES:
-            raise InputError(f"visibility {visibility!r} is not one of {', '.join(VISIBILITIES)}")
-        tenant = access.tenant or "default"
-        groups = [g.strip() for g in acl.split(",") if g.strip()]
+            raise InputError(
+                f"visibility {visibility[:40]!r} is not one of {', '.join(VISIBILITIES)}"
+            )
+        try:
+            fields = AccessFields(
+                tenant=access.tenant,
+                visibility=visibility,
+                acl=[g.strip() for g in acl.split(",") if g.strip()],
+            )
+        except ValidationError as exc:
+            raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
         limit = int(rag.settings.max_file_mb * (1 << 20))
-        folder = uploads / tenant / _job_folder()
+        folder = tenant_folder(uploads, fields.tenant) / uuid.uuid4().hex
         saved: list[Path] = []
         try:
             for upload in files:
@@ -182,34 +216,26 @@ def create_app(rag: GraphRAG) -> FastAPI:
             raise
 
         def work(job: Job) -> IngestReport:
-            total = IngestReport()
-            for start in range(0, len(saved), FILES_PER_TURN):
-                with turn():
-                    part = rag.ingest(
-                        saved[start : start + FILES_PER_TURN],
-                        tenant=tenant,
-                        visibility=visibility,
-                        acl=groups,
-                        progress=job,
-                    )
-                for error in part.errors:  # the caller knows its files by name, not our paths
-                    error.path = Path(error.path).name
-                    error.error = error.error.replace(str(folder) + "/", "")
-                total.merge(part)
-            return total
+            report = rag.ingest(
+                saved,
+                tenant=fields.tenant,
+                visibility=fields.visibility,
+                acl=fields.acl,
+                progress=job,
+            )
+            for error in report.errors:  # the caller knows its files by name, not our paths
+                error.path = Path(error.path).name
+                error.error = error.error.replace(str(folder) + "/", "")
+            return report
 
-        job = jobs.submit([p.name for p in saved], work)
+        job = jobs.submit(fields.tenant, [p.name for p in saved], work)
         return job.view()
 
     @app.get("/jobs/{job_id}", dependencies=[Auth])
-    def job(job_id: str) -> dict[str, Any]:
+    def job(job_id: str, access: Caller) -> dict[str, Any]:
         found = jobs.get(job_id)
-        if found is None:
-            raise HTTPException(404, detail={"error": f"no job {job_id!r}"})
+        if found is None or found.tenant != access.tenant:
+            raise NotFoundError(f"no job {job_id[:100]!r}", hint="POST /ingest returns the job id")
         return found.view()
 
     return app
-
-
-def _job_folder() -> str:
-    return uuid.uuid4().hex

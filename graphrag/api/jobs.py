@@ -17,6 +17,7 @@ State = Literal["queued", "running", "done", "failed"]
 @dataclass
 class Job:
     id: str
+    tenant: str  # only this tenant's callers see the job
     files: list[str]
     state: State = "queued"
     stages: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -52,8 +53,8 @@ class JobQueue:
         self._lock = threading.Lock()
         self._keep = keep
 
-    def submit(self, files: list[str], work: Callable[[Job], IngestReport]) -> Job:
-        job = Job(id=uuid.uuid4().hex, files=files)
+    def submit(self, tenant: str, files: list[str], work: Callable[[Job], IngestReport]) -> Job:
+        job = Job(id=uuid.uuid4().hex, tenant=tenant, files=files)
         with self._lock:
             self._jobs[job.id] = job
             for old in sorted(self._jobs.values(), key=lambda j: j.created)[: -self._keep]:
@@ -64,6 +65,11 @@ class JobQueue:
 
     def get(self, job_id: str) -> Job | None:
         return self._jobs.get(job_id)
+
+    def running(self, tenant: str) -> int:
+        return sum(
+            1 for j in list(self._jobs.values()) if j.tenant == tenant and j.state == "running"
+        )
 
     def _run(self, job: Job, work: Callable[[Job], IngestReport]) -> None:
         job.state = "running"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.linking import EntityIndex, Resolve
 from ingestion.language import detect
 from schemas import LinkedEntity, QueryAnalysis, SearchFilters
 from schemas.query import QueryType
@@ -69,8 +69,12 @@ _EXCLUDED = re.compile(r"(?:^|\s)-(\w[\w-]*)")
 
 
 class QueryAnalyzer:
-    def __init__(self, entities: EntityIndex | None = None) -> None:
+    """``resolve`` maps entity ids to the entities as the caller may see them (see
+    ``EntityIndex.link``); without it every indexed entity may link."""
+
+    def __init__(self, entities: EntityIndex | None = None, resolve: Resolve | None = None) -> None:
         self.entities = entities
+        self.resolve = resolve
 
     def analyse(self, question: str, filters: SearchFilters | None = None) -> QueryAnalysis:
         language = detect(question, default="und")
@@ -83,7 +87,9 @@ class QueryAnalyzer:
             if pattern.search(question):
                 query_type = kind
                 break
-        linked = self.entities.link(question) if self.entities is not None else []
+        linked = (
+            self.entities.link(question, resolve=self.resolve) if self.entities is not None else []
+        )
         multi_hop = (
             bool(_MULTI_HOP.search(question)) or len({e.entity.id for e in linked if e.entity}) >= 2
         )

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 
 from rapidfuzz import fuzz, process
 
 from ingestion.entities.resolver import normalise
 from schemas import Entity, LinkedEntity
 
+Resolve = Callable[[list[str]], dict[str, Entity]]
 _TOKEN = re.compile(r"[\wÄÖÜäöüß§.&-]+")
 MAX_NGRAM = 6
 
@@ -37,11 +39,37 @@ class EntityIndex:
     def __len__(self) -> int:
         return len(self._by_key)
 
-    def link(self, question: str, limit: int = 8) -> list[LinkedEntity]:
+    def link(
+        self, question: str, limit: int = 8, resolve: Resolve | None = None
+    ) -> list[LinkedEntity]:
+        """The entities the question names, best first.
+
+        ``resolve`` (entity ids -> the entities as the caller may see them) drops entities the
+        caller cannot see before any n-gram is taken, so an invisible entity neither shows up
+        nor changes which visible one links: linking is no oracle for hidden names.
+        """
         tokens = _TOKEN.findall(question)
+        visible: dict[str, Entity] | None = None
+        if resolve is not None:
+            ids = {e.id for *_, hits, _score in self._matches(tokens, set()) for e in hits}
+            visible = resolve(sorted(ids)) if ids else {}
         taken: set[int] = set()
         found: dict[str, LinkedEntity] = {}
-        # longest n-grams first: "Teilzeit- und Befristungsgesetz" before "Befristungsgesetz"
+        for i, n, phrase, hits, score in self._matches(tokens, taken):
+            if visible is not None:
+                hits = [visible[e.id] for e in hits if e.id in visible]
+            if hits:
+                taken.update(range(i, i + n))
+                for entity in hits[:2]:
+                    if entity.id not in found:
+                        found[entity.id] = LinkedEntity(mention=phrase, entity=entity, score=score)
+        return sorted(found.values(), key=lambda e: -e.score)[:limit]
+
+    def _matches(
+        self, tokens: list[str], taken: set[int]
+    ) -> Iterator[tuple[int, int, str, list[Entity], float]]:
+        """Every n-gram that names entities, longest first ("Teilzeit- und Befristungsgesetz"
+        before "Befristungsgesetz"), skipping tokens in ``taken`` as the caller fills it."""
         for n in range(min(MAX_NGRAM, len(tokens)), 0, -1):
             for i in range(len(tokens) - n + 1):
                 if taken & set(range(i, i + n)):
@@ -55,20 +83,14 @@ class EntityIndex:
                     continue
                 hits = self._by_key.get(key)
                 score = 1.0
-                if not hits and n >= 1 and len(key) >= 5 and self._keys:
+                if not hits and len(key) >= 5 and self._keys:
                     match = process.extractOne(
                         key, self._keys, scorer=fuzz.ratio, score_cutoff=self.fuzzy_threshold
                     )
                     if match is not None:
                         hits, score = self._by_key[match[0]], float(match[1]) / 100
                 if hits:
-                    taken.update(range(i, i + n))
-                    for entity in hits[:2]:
-                        if entity.id not in found:
-                            found[entity.id] = LinkedEntity(
-                                mention=phrase, entity=entity, score=score
-                            )
-        return sorted(found.values(), key=lambda e: -e.score)[:limit]
+                    yield i, n, phrase, hits, score
 
 
 _STOP = frozenset(

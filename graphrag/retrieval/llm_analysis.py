@@ -58,7 +58,7 @@ class LlmQueryAnalyzer:
         names = parsed.get("entities")
         if index is not None and isinstance(names, list):
             for name in [n for n in names if isinstance(n, str)][:MAX_ENTITIES]:
-                for link in index.link(name, limit=1):
+                for link in index.link(name, limit=1, resolve=self.rules.resolve):
                     if link.entity is not None and link.entity.id not in linked:
                         linked[link.entity.id] = LinkedEntity(
                             mention=name, entity=link.entity, score=link.score

@@ -26,9 +26,12 @@ from graphrag.retrieval.structure import structure_bonus
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from schemas import (
+    AccessFilter,
     ChunkWithContext,
+    Entity,
     FieldMatch,
     FieldRange,
+    GraphContext,
     HybridQuery,
     PayloadFilter,
     Provenance,
@@ -63,11 +66,19 @@ class Retriever:
         self.config = config or RetrievalConfig()
         self.paraphraser = paraphraser
         self.analysis_llm = analysis_llm
-        self._entities: EntityIndex | None = None
+        self._entities: dict[str | None, EntityIndex] = {}  # per tenant (None: all)
 
     def refresh_entities(self) -> None:
-        """Forget the entity index (after ingestion); it is rebuilt on the next search."""
-        self._entities = None
+        """Forget the entity indexes (after ingestion); they are rebuilt on the next search."""
+        self._entities = {}
+
+    def _entity_index(self, access: AccessFilter) -> EntityIndex:
+        tenant = None if access.unrestricted else access.tenant
+        index = self._entities.get(tenant)
+        if index is None:
+            index = EntityIndex(self.graph.list_entities(tenant))
+            self._entities[tenant] = index
+        return index
 
     def search(self, request: SearchRequest) -> SearchResult:
         timings: dict[str, float] = {}
@@ -82,9 +93,11 @@ class Retriever:
 
         cfg = self.config
         with timed("analyse"):
-            if self._entities is None:
-                self._entities = EntityIndex(self.graph.list_entities())
-            rules = QueryAnalyzer(self._entities)
+            access = request.access
+            rules = QueryAnalyzer(
+                self._entity_index(access),
+                resolve=lambda ids: self.graph.visible_entities(ids, access),
+            )
             analyzer = (
                 rules if self.analysis_llm is None else LlmQueryAnalyzer(self.analysis_llm, rules)
             )
@@ -117,11 +130,16 @@ class Retriever:
                 )
         with timed("score"):
             results = self._final(pool, chunks, fused, dense, sparse, refinement, rerank_scores)
+        if refinement.context.entities or refinement.context.paths:
+            with timed("graph_names"):
+                context = visible_context(refinement.context, self.graph, request.access)
+        else:
+            context = refinement.context
         return SearchResult(
             query=request.query,
             results=results[: request.k],
             analysis=analysis,
-            graph=refinement.context,
+            graph=context,
             timings_ms={**timings, "total": round(sum(timings.values()), 2)},
         )
 
@@ -285,6 +303,31 @@ class Retriever:
             for cid, slot in zip(order, top, strict=True)
         ]
         return [*moved, *ranked[len(top) :]]
+
+
+def visible_context(context: GraphContext, graph: GraphStore, access: AccessFilter) -> GraphContext:
+    """The graph context as the caller may see it: entities only when a visible chunk mentions
+    them, named by the surface forms of such chunks; relations and paths only between them."""
+    ids = {e.id for e in context.entities}
+    ids |= {i for edge in context.relations for i in (edge.source_id, edge.target_id)}
+    ids |= {i for path in context.paths for i in path.entity_ids}
+    visible = graph.visible_entities(sorted(ids), access)
+    paths = [
+        path.model_copy(update={"names": [visible[i].name for i in path.entity_ids]})
+        for path in context.paths
+        if all(i in visible for i in path.entity_ids)
+    ]
+    return GraphContext(
+        entities=sorted((visible[e.id] for e in context.entities if e.id in visible), key=_name),
+        relations=[
+            r for r in context.relations if r.source_id in visible and r.target_id in visible
+        ],
+        paths=paths,
+    )
+
+
+def _name(entity: Entity) -> str:
+    return entity.name
 
 
 def place_follows(ranked: list[ScoredChunk], follows: dict[str, list[str]]) -> list[ScoredChunk]:

@@ -31,7 +31,7 @@ from rapidfuzz import fuzz, process
 
 from graphrag.models.embedders import Embedder
 from ingestion.entities.gazetteer import COURT_LONG_FORMS, LAW_LONG_FORMS
-from schemas import Entity, entity_id
+from schemas import DEFAULT_TENANT, Entity, entity_id
 from schemas.graph import EntitySpan
 
 TYPE_GROUPS = {
@@ -78,8 +78,10 @@ class EntityResolver:
         known: list[Entity] | None = None,
         config: ResolverConfig | None = None,
         embed: Embedder | None = None,
+        tenant: str = DEFAULT_TENANT,
     ) -> None:
         self.config = config or ResolverConfig()
+        self.tenant = tenant  # new entities belong to it; seed ``known`` with its entities only
         self.embed = embed  # used only when config.use_embeddings
         self._vectors: dict[str, dict[str, np.ndarray]] = defaultdict(dict)  # group -> id -> v
         self._by_key: dict[tuple[str, str], _Known] = {}
@@ -145,10 +147,11 @@ class EntityResolver:
             if partner is not None and len(partner) > len(name) and group in ("LAW", "ORG"):
                 canonical = partner  # the spelled-out name is the better canonical form
             entity = Entity(
-                id=entity_id(group, canonical),
+                id=entity_id(group, canonical, self.tenant),
                 name=canonical,
                 type=span.type,
                 aliases=sorted({canonical, surface, *([partner] if partner else [])}),
+                tenant=self.tenant,
             )
             existing = self._by_key.get((group, normalise(canonical)))
             if existing is not None:

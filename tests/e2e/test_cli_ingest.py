@@ -32,6 +32,7 @@ def test_exit_codes_and_json(tmp_path: Path, shared_data: Path) -> None:
         "entities",
         "relations",
         "unchanged",
+        "repaired",
         "errors",
     }
     assert summary["documents"] == 1 and summary["errors"] == []

@@ -43,10 +43,12 @@ def test_serve_answers_over_http_and_stops_cleanly(tmp_path: Path) -> None:
                 time.sleep(0.2)
         else:
             raise AssertionError("server did not come up")
-        auth = {"Authorization": "Bearer s3cret"}
+        key = {"Authorization": "Bearer s3cret"}
+        auth = {**key, "X-Graphrag-Tenant": "acme"}
         assert httpx.get(f"{base}/status", timeout=30).status_code == 401
+        assert httpx.get(f"{base}/status", headers=key, timeout=30).status_code == 401  # no tenant
         status = httpx.get(f"{base}/status", headers=auth, timeout=30).json()
-        assert status["graph_stats"]["documents"] == 0
+        assert status["documents"] == 0 and status["tenant"] == "acme"
         answer = httpx.post(f"{base}/search", json={"query": "x"}, headers=auth, timeout=60)
         assert answer.status_code == 200 and answer.json()["results"] == []
     finally:

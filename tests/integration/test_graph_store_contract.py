@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from graphrag.stores.graph import Neo4jGraphStore
 from schemas import About, AccessFilter, GraphBatch, GraphStats, WalkLimits
@@ -99,7 +100,7 @@ def test_fetch_chunks_round_trips_and_keeps_order(store: Neo4jGraphStore) -> Non
     batch = document_batch("docs/a.md", ["one", "two", "three"])
     store.write(batch)
     ids = [batch.chunks[2].id, batch.chunks[0].id, "missing"]
-    got = store.fetch_chunks(ids, AccessFilter())
+    got = store.fetch_chunks(ids, AccessFilter.everything())
     assert [c.chunk.id for c in got] == ids[:2]
     assert got[0].chunk == batch.chunks[2]
     assert got[0].doc_title == "a.md"
@@ -114,11 +115,14 @@ def test_fetch_chunks_honours_access(store: Neo4jGraphStore) -> None:
         store.write(batch)
     ids = [a.chunks[0].id, b.chunks[0].id, g.chunks[0].id]
     seen = lambda f: {c.chunk.id for c in store.fetch_chunks(ids, f)}  # noqa: E731
-    assert seen(AccessFilter()) == set(ids)
-    assert seen(AccessFilter(tenant="a")) == {a.chunks[0].id, g.chunks[0].id}
+    assert seen(AccessFilter.everything()) == set(ids)
+    # no groups: only documents without an ACL
+    assert seen(AccessFilter(tenant="a")) == {a.chunks[0].id}
     assert seen(AccessFilter(tenant="a", groups=["sales"])) == {a.chunks[0].id}
     assert seen(AccessFilter(tenant="a", groups=["hr"])) == {a.chunks[0].id, g.chunks[0].id}
-    assert seen(AccessFilter(visibility=["public", "internal"])) == {a.chunks[0].id, g.chunks[0].id}
+    # b's document is confidential: the default clearance (internal) does not cover it
+    assert seen(AccessFilter(tenant="b")) == set()
+    assert seen(AccessFilter.caller("b", clearance="confidential")) == {b.chunks[0].id}
 
 
 def test_delete_document_removes_exactly_its_part(store: Neo4jGraphStore) -> None:
@@ -131,7 +135,7 @@ def test_delete_document_removes_exactly_its_part(store: Neo4jGraphStore) -> Non
     b = document_batch("b.md", ["b0"], mentions={0: [ACME, LAW]}, relations=[(ACME, LAW, [0])])
     store.write(a)
     store.write(b)
-    before_b = store.neighbourhood([b.chunks[0].id], AccessFilter(), WalkLimits())
+    before_b = store.neighbourhood([b.chunks[0].id], AccessFilter.everything(), WalkLimits())
 
     report = store.delete_document(a.documents[0].id)
 
@@ -143,9 +147,9 @@ def test_delete_document_removes_exactly_its_part(store: Neo4jGraphStore) -> Non
     )
     assert store.get_document(a.documents[0].id) is None
     assert store.get_document(b.documents[0].id) == b.documents[0]
-    paths = store.entity_paths(ACME.id, LAW.id, AccessFilter())
+    paths = store.entity_paths(ACME.id, LAW.id, AccessFilter.everything())
     assert paths and paths[0].chunk_ids == [b.chunks[0].id]  # a's evidence is gone
-    after_b = store.neighbourhood([b.chunks[0].id], AccessFilter(), WalkLimits())
+    after_b = store.neighbourhood([b.chunks[0].id], AccessFilter.everything(), WalkLimits())
     assert {e.id for e in after_b.entities} <= {e.id for e in before_b.entities}
     assert store.delete_document(a.documents[0].id).documents == 0
 
@@ -158,7 +162,9 @@ def test_walk_follows_next_parent_and_entities(store: Neo4jGraphStore) -> None:
     store.write(a)
     store.write(b)
     seed = a.chunks[0].id
-    hood = store.neighbourhood([seed], AccessFilter(), WalkLimits(next_hops=1, siblings_per_seed=3))
+    hood = store.neighbourhood(
+        [seed], AccessFilter.everything(), WalkLimits(next_hops=1, siblings_per_seed=3)
+    )
     by_via: dict[str, set[str]] = {}
     for hit in hood.chunks:
         assert hit.seed_id == seed
@@ -181,12 +187,14 @@ def test_walk_limits_hold_back_hubs_and_cap_results(store: Neo4jGraphStore) -> N
     store.write(batch)
     seed = [batch.chunks[0].id]
     limited = store.neighbourhood(
-        seed, AccessFilter(), WalkLimits(max_entity_degree=5, next_hops=0)
+        seed, AccessFilter.everything(), WalkLimits(max_entity_degree=5, next_hops=0)
     )
     assert not [h for h in limited.chunks if h.via == "shared_entity"]
-    capped = store.neighbourhood(seed, AccessFilter(), WalkLimits(chunks_per_entity=3, next_hops=0))
+    capped = store.neighbourhood(
+        seed, AccessFilter.everything(), WalkLimits(chunks_per_entity=3, next_hops=0)
+    )
     assert len([h for h in capped.chunks if h.via == "shared_entity"]) == 3
-    tiny = store.neighbourhood(seed, AccessFilter(), WalkLimits(max_chunks=2))
+    tiny = store.neighbourhood(seed, AccessFilter.everything(), WalkLimits(max_chunks=2))
     assert len(tiny.chunks) <= 2
 
 
@@ -233,7 +241,7 @@ def test_entity_paths_find_the_bridge(store: Neo4jGraphStore) -> None:
         relations=[(ACME, BOB, [0]), (BOB, x, [1])],
     )
     store.write(batch)
-    paths = store.entity_paths(ACME.id, x.id, AccessFilter())
+    paths = store.entity_paths(ACME.id, x.id, AccessFilter.everything())
     assert [p.names for p in paths] == [["Acme GmbH", "Bob Meier", "X Corp"]]
     assert paths[0].chunk_ids == [batch.chunks[0].id, batch.chunks[1].id]
 
@@ -320,11 +328,11 @@ def test_injection_attempts_are_stored_as_data(store: Neo4jGraphStore) -> None:
     batch = document_batch(f"evil/{evil}.md", [evil, "second"], mentions={0: [entity(evil)]})
     store.write(batch)
     assert store.stats().chunks == 2
-    got = store.fetch_chunks([batch.chunks[0].id], AccessFilter(tenant=evil))
-    assert got == []  # the tenant string is a value, not code
-    assert store.fetch_chunks([batch.chunks[0].id], AccessFilter())[0].chunk.text == evil
+    with pytest.raises(ValidationError):  # a tenant is a plain name, checked before any query
+        AccessFilter(tenant=evil)
+    assert store.fetch_chunks([batch.chunks[0].id], AccessFilter.everything())[0].chunk.text == evil
     assert store.get_document(batch.documents[0].id) == batch.documents[0]
-    assert store.list_documents(AccessFilter())[0].chunks == 2
+    assert store.list_documents(AccessFilter.everything())[0].chunks == 2
 
 
 def test_list_documents_filters_by_access(store: Neo4jGraphStore) -> None:
@@ -365,10 +373,14 @@ def test_link_scope_helpers_and_the_pending_flag(store: Neo4jGraphStore) -> None
     assert store.entities_of_documents([doc_a, doc_b]) == {ACME.id, BOB.id, LAW.id}
     assert store.entities_of_documents([]) == set()
     pending = {
-        d.document.id for d in store.list_documents(AccessFilter()) if d.document.links_pending
+        d.document.id
+        for d in store.list_documents(AccessFilter.everything())
+        if d.document.links_pending
     }
     assert pending == {doc_a}
     store.mark_documents_linked([doc_a, doc_b])
-    assert not any(d.document.links_pending for d in store.list_documents(AccessFilter()))
+    assert not any(
+        d.document.links_pending for d in store.list_documents(AccessFilter.everything())
+    )
     store.write(a)  # a new write of the version sets the flag again
     assert store.get_document(doc_a).links_pending  # type: ignore[union-attr]

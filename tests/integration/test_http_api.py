@@ -30,9 +30,9 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-def wait(client: TestClient, job_id: str) -> dict:
+def wait(client: TestClient, job_id: str, tenant: str) -> dict:
     for _ in range(600):
-        job = client.get(f"/jobs/{job_id}").json()
+        job = client.get(f"/jobs/{job_id}", headers={"X-Graphrag-Tenant": tenant}).json()
         if job["state"] in ("done", "failed"):
             return job
         time.sleep(0.2)
@@ -47,7 +47,7 @@ def upload(client: TestClient, files: list[tuple[str, bytes]], **headers: str) -
         headers=headers,
     )
     assert response.status_code == 202, response.text
-    return wait(client, response.json()["id"])
+    return wait(client, response.json()["id"], headers["X-Graphrag-Tenant"])
 
 
 def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
@@ -84,7 +84,7 @@ def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
     doc_id = next(d["id"] for d in docs if d["title"] == "Acme history")
     assert (
         client.delete(f"/documents/{doc_id}", headers={"X-Graphrag-Tenant": "other"}).status_code
-        == 400
+        == 404
     )
     gone = client.delete(f"/documents/{doc_id}", headers={"X-Graphrag-Tenant": "acme"})
     assert gone.status_code == 200 and gone.json()["chunks"] == 1
@@ -109,12 +109,15 @@ def test_access_holds_for_uploads_with_an_acl(client: TestClient) -> None:
 def test_errors_are_json_with_a_status(client: TestClient) -> None:
     assert client.get("/health", headers={"Authorization": ""}).json() == {"status": "ok"}
     assert client.get("/status", headers={"Authorization": "Bearer wrong"}).status_code == 401
+    client.headers["X-Graphrag-Tenant"] = "errors"
     bad_filter = client.post("/search", json={"query": "x", "filters": {"colour": ["red"]}})
     assert bad_filter.status_code == 400 and "colour" in bad_filter.json()["error"]
     assert client.post("/search", json={"query": "   "}).status_code == 400
     assert client.post("/search", json={"query": "x", "k": 0}).status_code == 422
-    assert client.get("/jobs/nope").status_code == 404
+    missing = client.get("/jobs/nope")
+    assert missing.status_code == 404 and missing.json()["error"] == "no job 'nope'"
     bad = client.post(
         "/ingest", files=[("files", ("a.md", b"# A\n\ntext"))], data={"visibility": "secret"}
     )
     assert bad.status_code == 400 and "visibility" in bad.json()["error"]
+    del client.headers["X-Graphrag-Tenant"]

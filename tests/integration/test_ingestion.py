@@ -58,15 +58,21 @@ def test_real_files_in_seven_formats_with_bad_ones_beside(
     stats = consistent(rag)
     assert stats["documents"] == 8 and stats["chunks"] == report.chunks
     assert stats["document_links"] >= 1  # TzBfG cites the Kündigungsschutzgesetz
-    docs = {Path(d.document.source).name: d for d in rag.documents()}
+    docs = {Path(d.document.source).name: d for d in rag.documents(AccessFilter.everything())}
     assert docs["kschg.md"].document.title == "Kündigungsschutzgesetz"
     assert docs["kschg.md"].document.language == "de"
     assert docs["word_sample.docx"].document.author == "Christoph Auer"
 
     kschg = docs["kschg.md"].document
-    hits = rag.vectors.count(PayloadFilter(must=[FieldMatch(key="doc_id", values=[kschg.id])]))
+    hits = rag.vectors.count(
+        PayloadFilter(
+            access=AccessFilter.everything(), must=[FieldMatch(key="doc_id", values=[kschg.id])]
+        )
+    )
     assert hits == docs["kschg.md"].chunks
-    only_kschg = PayloadFilter(must=[FieldMatch(key="doc_id", values=[kschg.id])])
+    only_kschg = PayloadFilter(
+        access=AccessFilter.everything(), must=[FieldMatch(key="doc_id", values=[kschg.id])]
+    )
     query = HybridQuery(dense=rag.embedder.embed_query("Sozialauswahl"), limit=1, filter=only_kschg)
     point = rag.vectors.fetch([p.id for p in rag.vectors.query(query)])[0]
     assert point.payload["tenant"] == "acme" and point.payload["acl"] == ["staff"]
@@ -82,10 +88,12 @@ def _chunks_of(rag: GraphRAG, doc_id: str) -> list[Chunk]:
     query = HybridQuery(
         dense=[0.01] * rag.embedder.dimension,
         limit=200,
-        filter=PayloadFilter(must=[FieldMatch(key="doc_id", values=[doc_id])]),
+        filter=PayloadFilter(
+            access=AccessFilter.everything(), must=[FieldMatch(key="doc_id", values=[doc_id])]
+        ),
     )
     ids = [h.id for h in rag.vectors.query(query)]
-    return [c.chunk for c in rag.graph.fetch_chunks(ids, AccessFilter())]
+    return [c.chunk for c in rag.graph.fetch_chunks(ids, AccessFilter.everything())]
 
 
 def write(path: Path, text: str) -> Path:
@@ -133,7 +141,11 @@ def test_reingest_writes_nothing_and_changes_replace_old_versions(
     assert after["documents"] == 2
     assert "Zeta AG" not in names() and "§ 640 BGB" not in names()  # only a mentioned them
     assert {"Acme GmbH", "Omega KG", "Max Mustermann"} <= names()  # shared ones stay
-    doc_a = next(d.document for d in rag.documents() if d.document.source.endswith("a.md"))
+    doc_a = next(
+        d.document
+        for d in rag.documents(AccessFilter.everything())
+        if d.document.source.endswith("a.md")
+    )
     assert doc_a.version == 2
 
     report = rag.delete(str(a))
@@ -197,11 +209,11 @@ def test_documents_a_failed_link_step_left_are_linked_by_the_next_run(
             with pytest.raises(StoreUnavailableError):
                 rag.ingest([linked])
         assert rag.graph.stats().document_links == 0
-        assert all(d.document.links_pending for d in rag.documents())
+        assert all(d.document.links_pending for d in rag.documents(AccessFilter.everything()))
         report = rag.ingest([linked])  # every file unchanged; only the links are missing
         assert report.unchanged == 3
         assert rag.graph.stats().document_links >= 3
-        assert not any(d.document.links_pending for d in rag.documents())
+        assert not any(d.document.links_pending for d in rag.documents(AccessFilter.everything()))
 
 
 def test_a_failing_model_fails_the_buffered_files_and_keeps_what_was_stored(
@@ -224,13 +236,17 @@ def test_a_failing_model_fails_the_buffered_files_and_keeps_what_was_stored(
 
         # a changed file whose new version cannot be embedded keeps its old version
         (linked / "dino.md").write_text(LINKED["dino.md"] + "\nHe produced Barbarella.\n")
-        versions = {d.document.id: d.document.sha256 for d in rag.documents()}
+        versions = {
+            d.document.id: d.document.sha256 for d in rag.documents(AccessFilter.everything())
+        }
         with monkeypatch.context() as patched:
             patched.setattr(rag.embedder, "embed_documents", broken)
             failed = rag.ingest([linked / "dino.md"])
         assert [Path(e.path).name for e in failed.errors] == ["dino.md"]
         assert failed.deleted_versions == 0
-        assert {d.document.id: d.document.sha256 for d in rag.documents()} == versions
+        assert {
+            d.document.id: d.document.sha256 for d in rag.documents(AccessFilter.everything())
+        } == versions
         assert consistent(rag) == stored
         updated = rag.ingest([linked / "dino.md"])
         assert updated.documents == 1 and updated.deleted_versions == 1

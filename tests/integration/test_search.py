@@ -102,12 +102,15 @@ def test_filters_and_bad_requests(rag: GraphRAG) -> None:
         for d in rag.documents(AccessFilter(tenant="acme"))
         if d.document.title == "Acme today"
     )
-    only = rag.search("headquarters", k=5, filters={"doc_ids": [doc_id]})
+    acme = AccessFilter(tenant="acme")
+    only = rag.search("headquarters", k=5, filters={"doc_ids": [doc_id]}, access=acme)
     assert {r.chunk.doc_id for r in only.results} == {doc_id}
     must = rag.search(
         "filter", k=5, access=AccessFilter(tenant="acme"), filters={"must_terms": ["water"]}
     )
     assert must.results and all("water" in r.chunk.text for r in must.results)
+    # the default caller is the default tenant: nothing of acme's
+    assert rag.search("headquarters", k=5, filters={"doc_ids": [doc_id]}).results == []
     with pytest.raises(InputError, match="empty"):
         rag.search("   ")
     with pytest.raises(InputError, match="colour"):

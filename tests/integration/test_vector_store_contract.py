@@ -69,7 +69,12 @@ def corpus(n: int = 60, seed: int = 7) -> list[VectorPoint]:
     return points
 
 
+# the operator's view: queries without an access filter see only the default tenant
+EVERYTHING = PayloadFilter(access=AccessFilter.everything())
+
+
 def query_for(points: list[VectorPoint], i: int, **kw: Any) -> HybridQuery:
+    kw.setdefault("filter", EVERYTHING)
     return HybridQuery(dense=points[i].dense, sparse=points[i].sparse, **kw)
 
 
@@ -100,7 +105,7 @@ def test_dense_vectors_come_back_by_id(store: Any) -> None:
 def test_dense_query_finds_the_point_itself(store: Any) -> None:
     points = corpus()
     store.upsert(points)
-    hits = store.query(HybridQuery(dense=points[10].dense, limit=3))
+    hits = store.query(HybridQuery(dense=points[10].dense, limit=3, filter=EVERYTHING))
     assert hits[0].id == points[10].id
     assert hits[0].score == pytest.approx(1.0, abs=1e-4)
 
@@ -108,7 +113,7 @@ def test_dense_query_finds_the_point_itself(store: Any) -> None:
 def test_sparse_only_and_hybrid_queries(store: Any) -> None:
     points = corpus()
     store.upsert(points)
-    sparse = store.query(HybridQuery(sparse=points[5].sparse, limit=5))
+    sparse = store.query(HybridQuery(sparse=points[5].sparse, limit=5, filter=EVERYTHING))
     assert points[5].id in [h.id for h in sparse]
     fused = store.query(query_for(points, 5, limit=5))
     assert fused[0].id == points[5].id
@@ -134,10 +139,12 @@ def test_filters_and_access(store: Any) -> None:
         assert (
             by_id[i]["tenant"] == "a" and by_id[i]["visibility"] == "public" and not by_id[i]["acl"]
         )
-    hr = ids(PayloadFilter(access=AccessFilter(groups=["hr"])))
+    hr = ids(PayloadFilter(access=AccessFilter.caller("a", ["hr"], clearance="restricted")))
     assert any(by_id[i]["acl"] == ["hr"] for i in hr)
+    assert all(by_id[i]["tenant"] == "a" for i in hr)
     ranged = ids(
         PayloadFilter(
+            access=AccessFilter.everything(),
             must=[FieldMatch(key="kind", values=["paragraph"])],
             ranges=[FieldRange(key="page_start", gte=10, lte=20)],
             must_not=[FieldMatch(key="doc_id", values=["doc-0"])],
@@ -147,7 +154,30 @@ def test_filters_and_access(store: Any) -> None:
     for i in ranged:
         p = by_id[i]
         assert p["kind"] == "paragraph" and 10 <= p["page_start"] <= 20 and p["doc_id"] != "doc-0"
-    assert store.count(PayloadFilter(access=AccessFilter(tenant="a"))) == 30
+    # a caller of tenant a with no groups and the default clearance: public and internal
+    # chunks without an ACL, nothing else
+    expected = sum(
+        1
+        for p in points
+        if p.payload["tenant"] == "a"
+        and p.payload["visibility"] in ("public", "internal")
+        and not p.payload["acl"]
+    )
+    assert store.count(PayloadFilter(access=AccessFilter(tenant="a"))) == expected < 30
+    assert store.count(PayloadFilter(access=AccessFilter.everything())) == len(points)
+
+
+def test_prune_point_ids_and_document_counts(store: Any) -> None:
+    points = corpus()
+    store.upsert(points)
+    assert store.document_counts() == {f"doc-{d}": 15 for d in range(4)}
+    doc1 = {p.id for p in points if p.payload["doc_id"] == "doc-1"}
+    assert store.point_ids(["doc-1", "nope"]) == {"doc-1": doc1}
+    keep = set(sorted(doc1)[:5])
+    assert store.prune_documents(["doc-1"], keep) == 10
+    assert store.point_ids(["doc-1"]) == {"doc-1": keep}
+    assert store.prune_documents(["doc-2"], set()) == 15
+    assert store.document_counts() == {"doc-0": 15, "doc-1": 5, "doc-3": 15}
 
 
 def test_delete_document_removes_exactly_its_points(store: Any) -> None:
@@ -176,7 +206,9 @@ def test_dimension_mismatch_is_a_config_error(store: Any, tmp_path: Path) -> Non
 def test_score_threshold_applies_before_the_limit(store: Any) -> None:
     points = corpus()
     store.upsert(points)
-    hits = store.query(HybridQuery(dense=points[2].dense, limit=50, score_threshold=0.5))
+    hits = store.query(
+        HybridQuery(dense=points[2].dense, limit=50, score_threshold=0.5, filter=EVERYTHING)
+    )
     assert hits and all(h.score >= 0.5 for h in hits)
 
 
@@ -210,8 +242,14 @@ def test_edge_persists_and_locks(tmp_path: Path) -> None:
 
 
 QUERIES = [
-    {"name": "dense", "make": lambda p: HybridQuery(dense=p[11].dense, limit=10)},
-    {"name": "sparse", "make": lambda p: HybridQuery(sparse=p[11].sparse, limit=10)},
+    {
+        "name": "dense",
+        "make": lambda p: HybridQuery(dense=p[11].dense, limit=10, filter=EVERYTHING),
+    },
+    {
+        "name": "sparse",
+        "make": lambda p: HybridQuery(sparse=p[11].sparse, limit=10, filter=EVERYTHING),
+    },
     {"name": "rrf", "make": lambda p: query_for(p, 11, limit=10, rrf_k=60)},
     {
         "name": "weighted rrf",
@@ -220,7 +258,7 @@ QUERIES = [
     {
         "name": "rrf + access",
         "make": lambda p: query_for(
-            p, 8, limit=10, filter=PayloadFilter(access=AccessFilter(tenant="b", groups=[]))
+            p, 8, limit=10, filter=PayloadFilter(access=AccessFilter(tenant="b"))
         ),
     },
     {
@@ -228,7 +266,9 @@ QUERIES = [
         "make": lambda p: HybridQuery(
             dense=p[30].dense,
             limit=10,
-            filter=PayloadFilter(ranges=[FieldRange(key="page_start", lte=40)]),
+            filter=PayloadFilter(
+                access=AccessFilter.everything(), ranges=[FieldRange(key="page_start", lte=40)]
+            ),
         ),
     },
 ]

@@ -20,32 +20,73 @@ def test_id_parts_cannot_be_shifted() -> None:
     assert chunk_id("d", 1, "x") != chunk_id("d", 2, "x")
 
 
+X = "x"
+
+
 @pytest.mark.parametrize(
     ("flt", "chunk", "allowed"),
     [
-        (AccessFilter(), {"tenant": "x", "visibility": "restricted", "acl": ["a"]}, True),
-        (AccessFilter(tenant="x"), {"tenant": "y", "visibility": "public", "acl": []}, False),
+        (AccessFilter.everything(), {"tenant": X, "visibility": "restricted", "acl": ["a"]}, True),
+        (AccessFilter(tenant=X), {"tenant": "y", "visibility": "public", "acl": []}, False),
+        (AccessFilter(tenant=X), {"tenant": X, "visibility": "internal", "acl": []}, True),
+        # the default clearance is internal: confidential and restricted stay hidden
+        (AccessFilter(tenant=X), {"tenant": X, "visibility": "confidential", "acl": []}, False),
         (
-            AccessFilter(visibility=["public"]),
-            {"tenant": "x", "visibility": "internal", "acl": []},
-            False,
-        ),
-        (
-            AccessFilter(groups=["hr"]),
-            {"tenant": "x", "visibility": "public", "acl": ["hr", "it"]},
+            AccessFilter.caller(X, clearance="confidential"),
+            {"tenant": X, "visibility": "confidential", "acl": []},
             True,
         ),
         (
-            AccessFilter(groups=["hr"]),
-            {"tenant": "x", "visibility": "public", "acl": ["it"]},
+            AccessFilter.caller(X, clearance="confidential"),
+            {"tenant": X, "visibility": "restricted", "acl": []},
             False,
         ),
-        (AccessFilter(groups=[]), {"tenant": "x", "visibility": "public", "acl": []}, True),
-        (AccessFilter(groups=[]), {"tenant": "x", "visibility": "public", "acl": ["it"]}, False),
+        (
+            AccessFilter(tenant=X, visibility=["public"]),
+            {"tenant": X, "visibility": "internal", "acl": []},
+            False,
+        ),
+        (
+            AccessFilter(tenant=X, groups=["hr"]),
+            {"tenant": X, "visibility": "public", "acl": ["hr", "it"]},
+            True,
+        ),
+        (
+            AccessFilter(tenant=X, groups=["hr"]),
+            {"tenant": X, "visibility": "public", "acl": ["it"]},
+            False,
+        ),
+        # no groups means only the documents without an ACL: fewer, never more
+        (AccessFilter(tenant=X), {"tenant": X, "visibility": "public", "acl": []}, True),
+        (AccessFilter(tenant=X), {"tenant": X, "visibility": "public", "acl": ["it"]}, False),
     ],
 )
 def test_access_rule(flt: AccessFilter, chunk: dict, allowed: bool) -> None:
     assert flt.allows(**chunk) is allowed
+
+
+def test_access_filter_fails_closed() -> None:
+    default = AccessFilter()
+    assert (default.tenant, default.groups, default.unrestricted) == ("default", (), False)
+    assert default.as_params() == {
+        "tenant": "default",
+        "visibility": ["public", "internal"],
+        "groups": [],
+    }
+    # only everything() produces the unrestricted (null) parameters
+    assert AccessFilter.everything().as_params() == {
+        "tenant": None,
+        "visibility": None,
+        "groups": None,
+    }
+    for bad in (None, "", " ", "..", "../x", "/tmp/elsewhere", "a/../../b", "a" * 65, "ä"):
+        with pytest.raises(ValidationError):
+            AccessFilter(tenant=bad)  # type: ignore[arg-type]
+    for bad_group in ("", "..", "a,b", "x y", "g" * 129):
+        with pytest.raises(ValidationError):
+            AccessFilter(tenant=X, groups=[bad_group])
+    with pytest.raises(ValueError, match="clearance"):
+        AccessFilter.caller(X, clearance="secret")  # type: ignore[arg-type]
 
 
 def test_search_request_rejects_blank_and_unknown_filters() -> None:

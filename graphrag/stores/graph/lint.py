@@ -40,6 +40,7 @@ PARAMETERS: dict[str, Any] = {
     "rows": [],
     "ids": [],
     "doc_id": "",
+    "doc_ids": [],
     "entity_ids": [],
     "exclude": [],
     "tenant": "",

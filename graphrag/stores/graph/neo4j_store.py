@@ -14,6 +14,7 @@ import itertools
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,8 +33,10 @@ from graphrag.stores.graph.rows import (
     entity_row,
     mention_row,
     section_row,
+    visible_entity,
 )
 from schemas import (
+    DEFAULT_TENANT,
     AccessFilter,
     ChunkWithContext,
     DeleteReport,
@@ -66,6 +69,14 @@ _REL_COUNTS = {
     "parent_edges": "PARENT",
     "about_edges": "ABOUT",
 }
+
+
+@dataclass
+class _Removed:
+    touched: list[str]  # entities the removed chunks mentioned
+    chunks: int
+    sections: int
+    relations: int
 
 
 class Neo4jGraphStore:
@@ -183,36 +194,66 @@ class Neo4jGraphStore:
         ]
 
         def work(tx: neo4j.ManagedTransaction) -> None:
+            touched: list[str] = []
+            for doc_id in batch.replaces:
+                report = self._tx_remove_content(tx, doc_id)
+                self._tx_count(tx, "delete_document_links", {"doc_id": doc_id})
+                touched += report.touched
             for name, rows in steps:
                 for part in batches(rows):
                     self._tx_run(tx, name, cypher.load(name), {"rows": part}).consume()
+            if touched:  # the new version names its entities afresh: only orphans go
+                ent = {"entity_ids": list(dict.fromkeys(touched))}
+                self._tx_count(tx, "delete_orphan_entities", ent)
 
         self._write(work)
 
     def delete_document(self, doc_id: str) -> DeleteReport:
         def work(tx: neo4j.ManagedTransaction) -> DeleteReport:
-            params: dict[str, Any] = {"doc_id": doc_id}
-            entity_ids = [r["id"] for r in self._tx_data(tx, "document_entities", params)]
-            ent: dict[str, Any] = {"doc_id": doc_id, "entity_ids": entity_ids}
-            self._tx_run(
-                tx, "prune_relation_evidence", cypher.load("prune_relation_evidence"), ent
-            ).consume()
-            relations = self._tx_count(tx, "delete_unsupported_relations", ent)
-            relations += self._tx_count(tx, "delete_unsupported_relations_incoming", ent)
-            chunks = self._tx_count(tx, "delete_document_chunks", params)
-            sections = self._tx_count(tx, "delete_document_sections", params)
-            documents = self._tx_count(tx, "delete_document_node", params)
-            entities = self._tx_count(tx, "delete_orphan_entities", ent)
+            removed = self._tx_remove_content(tx, doc_id)
+            documents = self._tx_count(tx, "delete_document_node", {"doc_id": doc_id})
             return DeleteReport(
                 doc_id=doc_id,
                 documents=documents,
-                sections=sections,
-                chunks=chunks,
-                entities=entities,
-                relations=relations,
+                sections=removed.sections,
+                chunks=removed.chunks,
+                entities=self._tx_forget_entities(tx, removed.touched),
+                relations=removed.relations,
             )
 
         return self._write(work)
+
+    def _tx_remove_content(self, tx: neo4j.ManagedTransaction, doc_id: str) -> _Removed:
+        """A document's sections and chunks, and its chunks' share of the relation evidence;
+        the Document node stays (a delete removes it next, a replace updates it)."""
+        params: dict[str, Any] = {"doc_id": doc_id}
+        entity_ids = [r["id"] for r in self._tx_data(tx, "document_entities", params)]
+        ent: dict[str, Any] = {"doc_id": doc_id, "entity_ids": entity_ids}
+        self._tx_run(
+            tx, "prune_relation_evidence", cypher.load("prune_relation_evidence"), ent
+        ).consume()
+        relations = self._tx_count(tx, "delete_unsupported_relations", ent)
+        relations += self._tx_count(tx, "delete_unsupported_relations_incoming", ent)
+        chunks = self._tx_count(tx, "delete_document_chunks", params)
+        sections = self._tx_count(tx, "delete_document_sections", params)
+        return _Removed(entity_ids, chunks, sections, relations)
+
+    def _tx_forget_entities(self, tx: neo4j.ManagedTransaction, entity_ids: list[str]) -> int:
+        """Entities nobody mentions any more go; the others keep only the names their
+        remaining mentions use. Returns how many went."""
+        ent: dict[str, Any] = {"entity_ids": list(dict.fromkeys(entity_ids))}
+        deleted = self._tx_count(tx, "delete_orphan_entities", ent)
+        self._tx_data(tx, "refresh_entity_names", ent)
+        return deleted
+
+    def ping(self) -> None:
+        self._read_text("ping", "RETURN 1 AS ok")
+
+    def chunk_ids_of(self, doc_ids: list[str]) -> dict[str, set[str]]:
+        if not doc_ids:
+            return {}
+        rows = self._read("document_chunk_ids", {"doc_ids": list(doc_ids)})
+        return {r["doc_id"]: set(r["ids"]) for r in rows}
 
     def clear(self) -> int:
         """Delete every node and edge (``graphrag reset``, tests). Returns the node count."""
@@ -233,11 +274,26 @@ class Neo4jGraphStore:
         rows = self._read("list_documents", access.as_params())
         return [DocumentSummary(document=document_from(r["doc"]), chunks=r["chunks"]) for r in rows]
 
-    def list_entities(self) -> list[Entity]:
+    def list_entities(self, tenant: str | None = None) -> list[Entity]:
         return [
-            Entity(id=r["id"], name=r["name"], type=r["type"], aliases=list(r["aliases"] or []))
-            for r in self._read("list_entities", {})
+            Entity(
+                id=r["id"],
+                name=r["name"],
+                type=r["type"],
+                aliases=list(r["aliases"] or []),
+                tenant=r["tenant"] or DEFAULT_TENANT,
+            )
+            for r in self._read("list_entities", {"tenant": tenant})
         ]
+
+    def visible_entities(self, entity_ids: list[str], access: AccessFilter) -> dict[str, Entity]:
+        if not entity_ids:
+            return {}
+        rows = self._read(
+            "visible_entities",
+            {"entity_ids": list(dict.fromkeys(entity_ids)), **access.as_params()},
+        )
+        return {r["id"]: visible_entity(r) for r in rows}
 
     def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
         if not entity_ids:
@@ -449,9 +505,9 @@ class Neo4jGraphStore:
                 {
                     "entity_ids": frontier,
                     "exclude": list(origin) + list(reached),
-                    "tenant": access.tenant,
                     "max_degree": limits.max_entity_degree,
                     "per_entity": limits.related_per_entity,
+                    **acc,
                 },
             )
             next_frontier: list[str] = []
@@ -517,7 +573,7 @@ class Neo4jGraphStore:
             {
                 "source_id": source_id,
                 "target_id": target_id,
-                "tenant": access.tenant,
+                "tenant": access.as_params()["tenant"],
                 "limit": limit,
             },
         )

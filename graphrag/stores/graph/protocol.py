@@ -34,7 +34,14 @@ class GraphStore(Protocol):
         """Create constraints and indexes; safe to call on every start."""
 
     def write(self, batch: GraphBatch) -> None:
-        """Upsert everything in ``batch`` in one transaction: all of it lands, or none."""
+        """Upsert everything in ``batch`` in one transaction: all of it lands, or none; the
+        documents in ``batch.replaces`` lose their old content in the same transaction."""
+
+    def ping(self) -> None:
+        """A trivial read: raises StoreUnavailableError when the store is down."""
+
+    def chunk_ids_of(self, doc_ids: list[str]) -> dict[str, set[str]]:
+        """Document id -> the ids of its chunks."""
 
     def delete_document(self, doc_id: str) -> DeleteReport:
         """Remove a document, its sections and chunks, and the entities only it mentioned."""
@@ -43,8 +50,13 @@ class GraphStore(Protocol):
 
     def list_documents(self, access: AccessFilter) -> list[DocumentSummary]: ...
 
-    def list_entities(self) -> list[Entity]:
-        """All entities with their aliases (resolution continues across runs)."""
+    def list_entities(self, tenant: str | None = None) -> list[Entity]:
+        """A tenant's entities with their aliases (resolution continues across runs); every
+        tenant's with ``None``."""
+
+    def visible_entities(self, entity_ids: list[str], access: AccessFilter) -> dict[str, Entity]:
+        """The entities among ``entity_ids`` that a chunk the caller may see mentions, named
+        and aliased only by the surface forms in such chunks."""
 
     def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
         """Entity id -> ids of the documents whose chunks mention it."""

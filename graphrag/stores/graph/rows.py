@@ -6,10 +6,11 @@ Neo4j properties are primitives or homogeneous lists, so nested metadata travels
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from schemas import Chunk, Document, Entity, Mention, Section
+from schemas import DEFAULT_TENANT, Chunk, Document, Entity, Mention, Section
 
 MAX_BATCH_ROWS = 2000
 # Bolt caps a message at 16 MiB; a quarter of that leaves room for encoding overhead.
@@ -44,7 +45,13 @@ def chunk_row(chunk: Chunk) -> dict[str, Any]:
 
 
 def entity_row(entity: Entity) -> dict[str, Any]:
-    return {"id": entity.id, "name": entity.name, "type": entity.type, "aliases": entity.aliases}
+    return {
+        "id": entity.id,
+        "name": entity.name,
+        "type": entity.type,
+        "aliases": entity.aliases,
+        "tenant": entity.tenant,
+    }
 
 
 def mention_row(mention: Mention) -> dict[str, Any]:
@@ -55,6 +62,25 @@ def mention_row(mention: Mention) -> dict[str, Any]:
         "count": mention.count,
         "surface": mention.surface,
     }
+
+
+def visible_entity(row: dict[str, Any]) -> Entity:
+    """An entity named only by the surface forms of the mentions a caller may see: its stored
+    name when those use it, else the form they use most (the longest among equals)."""
+    counts: Counter[str] = Counter()
+    for surfaces, n in zip(row["surfaces"], row["counts"], strict=True):
+        for surface in surfaces or []:
+            counts[surface] += int(n or 1)
+    name = row["name"]
+    if counts and name.casefold() not in {s.casefold() for s in counts}:
+        name = max(counts, key=lambda s: (counts[s], len(s), s))
+    return Entity(
+        id=row["id"],
+        name=name,
+        type=row["type"],
+        aliases=sorted({name, *counts}),
+        tenant=row["tenant"] or DEFAULT_TENANT,
+    )
 
 
 def document_from(props: dict[str, Any]) -> Document:

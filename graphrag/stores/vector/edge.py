@@ -29,6 +29,7 @@ from graphrag.stores.vector.protocol import (
 from schemas import HybridQuery, PayloadFilter, VectorHit, VectorPoint
 
 UPSERT_BATCH = 256
+SCROLL_PAGE = 1000
 
 
 class EdgeVectorStore:
@@ -122,6 +123,45 @@ class EdgeVectorStore:
             shard.update(qe.UpdateOperation.delete_points_by_filter(flt))
         return n
 
+    def prune_documents(self, doc_ids: list[str], keep: set[str]) -> int:
+        if not doc_ids:
+            return 0
+        shard = self._require()
+        flt = qe.Filter(
+            must=[qe.FieldCondition("doc_id", match=qe.MatchAny(list(doc_ids)))],
+            must_not=[qe.HasIdCondition(set(keep))] if keep else None,
+        )
+        n = int(shard.count(qe.CountRequest(exact=True, filter=flt)))
+        if n:
+            shard.update(qe.UpdateOperation.delete_points_by_filter(flt))
+        return n
+
+    def point_ids(self, doc_ids: list[str]) -> dict[str, set[str]]:
+        shard = self._require()
+        out: dict[str, set[str]] = {}
+        if not doc_ids:
+            return out
+        flt = qe.Filter(must=[qe.FieldCondition("doc_id", match=qe.MatchAny(list(doc_ids)))])
+        offset: Any = None
+        while True:
+            records, offset = shard.scroll(
+                qe.ScrollRequest(
+                    offset=offset, limit=SCROLL_PAGE, filter=flt, with_payload=["doc_id"]
+                )
+            )
+            for r in records:
+                out.setdefault(str((r.payload or {}).get("doc_id")), set()).add(str(r.id))
+            if offset is None or not records:
+                return out
+
+    def document_counts(self) -> dict[str, int]:
+        shard = self._require()
+        total = int(shard.count(qe.CountRequest(exact=True)))
+        if total == 0:
+            return {}
+        response = shard.facet(qe.FacetRequest("doc_id", limit=total, exact=True))
+        return {str(hit.value): int(hit.count) for hit in response.hits if hit.count}
+
     def query(self, query: HybridQuery) -> list[VectorHit]:
         shard = self._require()
         flt = edge_filter(query.filter)
@@ -208,13 +248,11 @@ def _point(p: VectorPoint) -> Any:
 def edge_filter(flt: PayloadFilter) -> Any:
     must: list[Any] = []
     access = flt.access
-    if access.tenant is not None:
+    if not access.unrestricted:
         must.append(qe.FieldCondition("tenant", match=qe.MatchValue(access.tenant)))
-    if access.visibility is not None:
         must.append(
             qe.FieldCondition("visibility", match=qe.MatchAny([str(v) for v in access.visibility]))
         )
-    if access.groups is not None:
         allowed: list[Any] = [qe.IsEmptyCondition("acl")]
         if access.groups:
             allowed.append(qe.FieldCondition("acl", match=qe.MatchAny(list(access.groups))))

@@ -31,6 +31,16 @@ class VectorStore(Protocol):
     def delete_document(self, doc_id: str) -> int:
         """Delete every point of a document; returns how many there were."""
 
+    def prune_documents(self, doc_ids: list[str], keep: set[str]) -> int:
+        """Delete the points of these documents whose ids are not in ``keep`` (an old version's
+        chunks, or those a killed run left behind); returns how many went."""
+
+    def point_ids(self, doc_ids: list[str]) -> dict[str, set[str]]:
+        """Document id -> the ids of its points."""
+
+    def document_counts(self) -> dict[str, int]:
+        """Document id -> number of points, for every document in the collection."""
+
     def query(self, query: HybridQuery) -> list[VectorHit]: ...
 
     def fetch(self, ids: list[str]) -> list[VectorHit]:

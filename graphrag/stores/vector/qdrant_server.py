@@ -26,6 +26,7 @@ from graphrag.stores.vector.protocol import (
 from schemas import HybridQuery, PayloadFilter, VectorHit, VectorPoint
 
 UPSERT_BATCH = 256
+SCROLL_PAGE = 1000
 
 
 class QdrantClientVectorStore:
@@ -136,6 +137,52 @@ class QdrantClientVectorStore:
             if n:
                 client.delete(self.collection, models.FilterSelector(filter=flt), wait=True)
         return int(n)
+
+    def prune_documents(self, doc_ids: list[str], keep: set[str]) -> int:
+        if not doc_ids:
+            return 0
+        client = self._require()
+        flt = models.Filter(
+            must=[models.FieldCondition(key="doc_id", match=models.MatchAny(any=list(doc_ids)))],
+            must_not=[models.HasIdCondition(has_id=sorted(keep))] if keep else None,
+        )
+        with self._errors("prune"):
+            n = client.count(self.collection, count_filter=flt, exact=True).count
+            if n:
+                client.delete(self.collection, models.FilterSelector(filter=flt), wait=True)
+        return int(n)
+
+    def point_ids(self, doc_ids: list[str]) -> dict[str, set[str]]:
+        client = self._require()
+        out: dict[str, set[str]] = {}
+        if not doc_ids:
+            return out
+        flt = models.Filter(
+            must=[models.FieldCondition(key="doc_id", match=models.MatchAny(any=list(doc_ids)))]
+        )
+        offset: Any = None
+        with self._errors("scroll"):
+            while True:
+                records, offset = client.scroll(
+                    self.collection,
+                    scroll_filter=flt,
+                    limit=SCROLL_PAGE,
+                    offset=offset,
+                    with_payload=["doc_id"],
+                )
+                for r in records:
+                    out.setdefault(str((r.payload or {}).get("doc_id")), set()).add(str(r.id))
+                if offset is None or not records:
+                    return out
+
+    def document_counts(self) -> dict[str, int]:
+        client = self._require()
+        with self._errors("facet"):
+            total = client.count(self.collection, exact=True).count
+            if total == 0:
+                return {}
+            response = client.facet(self.collection, key="doc_id", limit=total, exact=True)
+        return {str(hit.value): int(hit.count) for hit in response.hits if hit.count}
 
     def query(self, query: HybridQuery) -> list[VectorHit]:
         client = self._require()
@@ -253,17 +300,15 @@ def _point(p: VectorPoint) -> models.PointStruct:
 def client_filter(flt: PayloadFilter) -> models.Filter | None:
     must: list[Any] = []
     access = flt.access
-    if access.tenant is not None:
+    if not access.unrestricted:
         must.append(
             models.FieldCondition(key="tenant", match=models.MatchValue(value=access.tenant))
         )
-    if access.visibility is not None:
         must.append(
             models.FieldCondition(
                 key="visibility", match=models.MatchAny(any=[str(v) for v in access.visibility])
             )
         )
-    if access.groups is not None:
         allowed: list[Any] = [models.IsEmptyCondition(is_empty=models.PayloadField(key="acl"))]
         if access.groups:
             allowed.append(
