@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from graphrag.errors import GraphRAGError, InputError
+from graphrag.errors import ConfigError, GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
 from graphrag.views import answer_json, documents_json, search_json
@@ -423,8 +423,17 @@ def lint_cypher() -> None:
     raise typer.Exit(lint.main())
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
 def _configure_logging() -> None:
-    level = os.environ.get("GRAPHRAG_LOG_LEVEL", "WARNING").upper()
+    level = os.environ.get("GRAPHRAG_LOG_LEVEL", "WARNING").strip().upper() or "WARNING"
+    if level not in LOG_LEVELS:
+        raise ConfigError(
+            "GRAPHRAG_LOG_LEVEL",
+            f"{level[:40]!r} is not one of {', '.join(LOG_LEVELS)}",
+            hint="fix or unset GRAPHRAG_LOG_LEVEL",
+        )
     logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
     for noisy in ("neo4j", "pypdf", "pdfminer", "docling", "docling_core"):
         logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.ERROR))
@@ -444,8 +453,8 @@ def serve(
 
 
 def main(argv: list[str] | None = None) -> Any:
-    _configure_logging()
     try:
+        _configure_logging()
         return app(args=argv, standalone_mode=True)
     except GraphRAGError as exc:
         err.print(f"[bold red]error:[/] {exc.message}", highlight=False)

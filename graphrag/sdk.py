@@ -29,6 +29,7 @@ from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator
 from graphrag.errors import ConfigError, InputError
+from graphrag.files import private_dir
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
 from graphrag.models.llama_cpp import LlamaCppClient
@@ -51,6 +52,7 @@ from ingestion.entities import (
     default_extractor,
 )
 from ingestion.entities.llm import LlmEntityExtractor
+from ingestion.parsers.isolated import IsolatedParser
 from ingestion.pipeline import IngestionPipeline
 from ingestion.progress import Progress
 from ingestion.report import FileError, IngestReport
@@ -117,12 +119,22 @@ class GraphRAG:
         # every store access holds this lock, ingestion only while it writes one batch.
         self.lock = threading.RLock()
         self._ingesting = threading.Lock()  # one ingestion at a time (resolver state, links)
+        self._parser = (
+            IsolatedParser(
+                max_bytes=int(settings.max_file_mb * 1024 * 1024),
+                timeout_s=settings.file_timeout_s,
+                memory_mb=settings.parse_memory_mb,
+            )
+            if settings.parse_isolated
+            else None
+        )
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def open(self) -> GraphRAG:
         if self._open:
             return self
+        private_dir(self.settings.data_dir)
         self.graph.open()
         try:
             self.graph.ensure_schema()
@@ -200,13 +212,16 @@ class GraphRAG:
             max_bytes=int(self.settings.max_file_mb * 1024 * 1024),
             progress=progress,
             lock=self.lock,
+            parse=self._parser.parse if self._parser is not None else None,
+            file_timeout_s=self.settings.file_timeout_s,
         )
         with self._ingesting:
             report = pipeline.ingest(files, access)
         if self._retriever is not None:
             self._retriever.refresh_entities()
         report.errors[:0] = [
-            FileError(path=p.split(":")[0], error=p, reason="missing") for p in problems
+            FileError(path=p.path, error=f"{p.path}: {p.message}", reason=p.reason)
+            for p in problems
         ]
         if isinstance(self.embedder, CachedEmbedder):
             report.embedding_cache_hits = self.embedder.hits

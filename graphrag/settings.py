@@ -10,7 +10,8 @@ The SDK takes explicit arguments; only the faces (CLI, HTTP) read the environmen
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlsplit
+from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -21,19 +22,37 @@ NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 HTTP_SCHEMES = ("http", "https")
 
 
+def public_url(url: str) -> str:
+    """The URL as it may appear in messages and logs: no user, password or query string.
+
+    >>> public_url("bolt://neo4j:s3cret@db.example:7687/?token=x")
+    'bolt://db.example:7687/'
+    """
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "<unparseable URL>"
+    if ":" in host:
+        host = f"[{host}]"
+    return urlunsplit((parts.scheme, f"{host}{port}", parts.path, "", ""))
+
+
 def _endpoint(value: str | None, schemes: tuple[str, ...], what: str, example: str) -> str | None:
     """An unset/blank endpoint is None; anything else must parse, with a valid port."""
     if value is None or not value.strip():
         return None
     parts = urlsplit(value.strip())
+    shown = public_url(value.strip())
     if parts.scheme not in schemes or not parts.hostname:
         raise ValueError(
-            f"{value!r} is not {what}; use e.g. {example} (schemes: {', '.join(schemes)})"
+            f"{shown!r} is not {what}; use e.g. {example} (schemes: {', '.join(schemes)})"
         )
     try:
         _ = parts.port
-    except ValueError as exc:
-        raise ValueError(f"{value!r} has an invalid port") from exc
+    except ValueError:
+        raise ValueError(f"{shown!r} has an invalid port") from None
     return value.strip()
 
 
@@ -51,13 +70,19 @@ class Settings(BaseSettings):
 
     qdrant_url: str | None = Field(default=None, description="use this Qdrant server")
     qdrant_api_key: SecretStr | None = None
-    qdrant_collection: str = "chunks"
+    # names the embedded shard's folder too: a plain name, never a path
+    qdrant_collection: str = Field(default="chunks", pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
     arcadedb_bolt_port: int = Field(default=0, ge=0, le=65535, description="0: a free port")
     arcadedb_heap: str = Field(default="512m", pattern=r"^[1-9][0-9]*[mMgG]$")
 
     embedder: str = Field(default="e5-small", description="e5-small, use-multilingual, st:<model>")
-    max_file_mb: float = Field(default=100.0, gt=0)
+    max_file_mb: float = Field(default=100.0, gt=0, le=100_000, allow_inf_nan=False)
+    # one file's parse, chunking and entity extraction; the parse runs in a child process
+    # that is killed at this limit and may use at most parse_memory_mb of address space
+    file_timeout_s: float = Field(default=300.0, gt=0, le=86_400, allow_inf_nan=False)
+    parse_memory_mb: int = Field(default=4096, ge=256, le=1_048_576)
+    parse_isolated: bool = True
     chunk_target_tokens: int = Field(default=300, ge=16, le=8192)
     chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
 
@@ -82,8 +107,26 @@ class Settings(BaseSettings):
     answer_small_document_chunks: int = Field(default=4, ge=0, le=100)
     answer_section_chunks: int = Field(default=8, ge=0, le=100)  # section-level questions
 
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "WARNING"
+
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("data_dir", mode="before")
+    @classmethod
+    def _check_data_dir(cls, value: object) -> object:
+        text = str(value) if value is not None else ""
+        if not text.strip():
+            raise ValueError("is empty; name a folder (default ./.graphrag)")
+        path = Path(text).expanduser()
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"{text!r} exists and is not a folder")
+        return path
 
     @field_validator("neo4j_uri")
     @classmethod

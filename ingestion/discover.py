@@ -2,35 +2,56 @@
 
 >>> from pathlib import Path
 >>> discover([Path("/nonexistent")], include=[], exclude=[])
-([], ['/nonexistent: no such file or directory'])
+([], [Problem(path='/nonexistent', reason='missing', message='no such file or directory')])
 """
 
 from __future__ import annotations
 
 import fnmatch
+import os
 from pathlib import Path
+from typing import NamedTuple
+
+
+class Problem(NamedTuple):
+    path: str
+    reason: str
+    message: str
+
 
 DEFAULT_EXCLUDE = (".*", "~$*", "*.tmp", "LICENSE", "LICENSE.*", "*.lock")
 
 
+def _walk(folder: Path, recursive: bool) -> list[Path]:
+    """Files (and links to files) under ``folder``; linked folders are not entered, so a
+    link cannot lead the walk out of the folder or round in a loop."""
+    out: list[Path] = []
+    for top, dirs, files in os.walk(folder, followlinks=False):
+        dirs.sort()
+        out += [Path(top) / f for f in sorted(files)]
+        if not recursive:
+            break
+    return sorted(out)
+
+
 def discover(
     paths: list[Path], *, include: list[str], exclude: list[str], recursive: bool = True
-) -> tuple[list[Path], list[str]]:
+) -> tuple[list[Path], list[Problem]]:
     """Files to ingest (sorted, unique) and problems with the given paths."""
     found: dict[Path, None] = {}
-    problems: list[str] = []
+    problems: list[Problem] = []
     patterns_out = [*DEFAULT_EXCLUDE, *exclude]
     for path in paths:
         if path.is_file():
             found[path.resolve()] = None  # named explicitly: no filters
             continue
         if not path.is_dir():
-            problems.append(f"{path}: no such file or directory")
+            problems.append(Problem(str(path), "missing", "no such file or directory"))
             continue
-        walker = path.rglob("*") if recursive else path.glob("*")
-        for candidate in sorted(walker):
+        root = path.resolve()
+        for candidate in _walk(path, recursive):
             rel = candidate.relative_to(path)
-            if any(part.startswith(".") for part in rel.parts[:-1]) or not candidate.is_file():
+            if any(part.startswith(".") for part in rel.parts[:-1]):
                 continue
             name = candidate.name
             if any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(str(rel), p) for p in patterns_out):
@@ -39,5 +60,13 @@ def discover(
                 fnmatch.fnmatch(name, p) or fnmatch.fnmatch(str(rel), p) for p in include
             ):
                 continue
-            found[candidate.resolve()] = None
+            resolved = candidate.resolve()
+            if not resolved.is_relative_to(root):
+                # a folder's ingest reads that folder: a link out of it is not followed
+                problems.append(
+                    Problem(str(candidate), "outside", f"a link that leads outside {path}; skipped")
+                )
+                continue
+            if resolved.is_file():
+                found[resolved] = None
     return sorted(found), problems

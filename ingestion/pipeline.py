@@ -24,9 +24,10 @@ import hashlib
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from graphrag.models.embedders import Embedder
 from graphrag.models.sparse import SparseEncoder
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
+from ingestion import budget
 from ingestion.chunking import Chunker, contextual_text
 from ingestion.entities import (
     EntityExtractor,
@@ -102,6 +104,8 @@ class IngestionPipeline:
         max_bytes: int = DEFAULT_MAX_BYTES,
         progress: Progress | None = None,
         lock: AbstractContextManager[Any] | None = None,
+        parse: Callable[[Path], ParsedDocument] | None = None,
+        file_timeout_s: float | None = None,
     ) -> None:
         self.graph = graph
         self.vectors = vectors
@@ -112,6 +116,9 @@ class IngestionPipeline:
         self.resolver = resolver
         self.resolver_config = resolver_config
         self.max_bytes = max_bytes
+        # in-process by default; the SDK parses in a child process with hard limits
+        self.parse = parse or partial(parse_file, max_bytes=max_bytes)
+        self.file_timeout_s = file_timeout_s  # parse + chunk + entities of one file
         self.progress = progress or NoProgress()
         # taken around every store write, so readers sharing it wait one write batch at most
         self.lock: AbstractContextManager[Any] = lock or nullcontext()
@@ -283,15 +290,19 @@ class IngestionPipeline:
         if existing is not None and existing.sha256 == sha:
             report.unchanged += 1
             return
-        with self._timed("parse"):
-            parsed = parse_file(path, max_bytes=self.max_bytes)
-        with self._timed("chunk"):
-            chunked = self.chunker.chunk(parsed, doc_id, access)
-        if not chunked.chunks:
-            raise DocumentError(str(path), "no_text", "no text to index after parsing")
-        document = self._document(path, parsed, doc_id, sha, access, existing)
-        document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
-        batch = self._graph_batch(document, parsed, chunked)
+        with budget.file_budget(str(path), self.file_timeout_s):
+            with self._timed("parse"):
+                parsed = self.parse(path)
+            budget.check()
+            with self._timed("chunk"):
+                chunked = self.chunker.chunk(parsed, doc_id, access)
+            if not chunked.chunks:
+                raise DocumentError(str(path), "no_text", "no text to index after parsing")
+            budget.check()
+            document = self._document(path, parsed, doc_id, sha, access, existing)
+            document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
+            batch = self._graph_batch(document, parsed, chunked)
+            budget.check()
         checkpoint("parsed")
         self._pending.append(
             _Pending(path=str(path), document=document, batch=batch, replaces=existing is not None)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from graphrag.errors import InputError
+from graphrag.files import private_dir
 from schemas.access import check_tenant
 
 _UNSAFE = re.compile(r"[^\w.\- ]+", re.UNICODE)
@@ -53,7 +54,7 @@ def save_upload(source: BinaryIO, filename: str | None, folder: Path, max_bytes:
     """Stream an upload into ``folder`` (refusing more than ``max_bytes``); returns its path.
 
     Folders are made readable by the service's user only."""
-    _private_dirs(folder)
+    private_dir(folder)
     name = safe_name(filename)
     target = (folder / name).resolve()
     if target.parent != folder.resolve():  # belt and braces: safe_name already forbids this
@@ -81,17 +82,6 @@ def save_upload(source: BinaryIO, filename: str | None, folder: Path, max_bytes:
         target.unlink(missing_ok=True)
         raise InputError(f"{name}: cannot store the upload: {exc.strerror}") from None
     return target
-
-
-def _private_dirs(folder: Path) -> None:
-    """Create ``folder`` and its missing parents with mode 0700."""
-    missing = []
-    current = folder
-    while not current.exists():
-        missing.append(current)
-        current = current.parent
-    for path in reversed(missing):
-        path.mkdir(mode=0o700, exist_ok=True)
 
 
 def remove_folder(folder: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from graphrag.files import private_dir
 from graphrag.models.embedders import Embedder
 
 
@@ -33,7 +34,7 @@ class CachedEmbedder:
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
             self._db = sqlite3.connect(self.path, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ingestion import budget
 from ingestion.chunking.config import ChunkingConfig, SizeLimits
 from ingestion.chunking.semantic import breakpoints
 from ingestion.chunking.sentences import split_sentences
@@ -36,6 +37,12 @@ TokenCounter = Callable[[str], int]
 SentenceEmbedder = Callable[[list[str]], "np.ndarray"]
 _WORDISH = re.compile(r"\w+|[^\w\s]")
 CONTEXT_CHARS = 300
+# A token of these embedders never spans more than this many characters on real text: longer
+# texts are cut into windows before anything counts their tokens (a 10 MB run-on line once
+# became one chunk).
+MAX_CHARS_PER_TOKEN = 24
+CHARS_PER_TOKEN = 4
+SENTENCE_WINDOW = 20_000
 
 
 def approx_tokens(text: str) -> int:
@@ -82,12 +89,14 @@ class HierarchicalChunker:
         limits = self.config.limits_for(doc.mime)
         parts = self._sections(doc, doc_id)
         chunks: list[Chunk] = []
+        edges: list[tuple[str, str]] = []  # each chunk's first and last unit: overlap context
         for part in parts:
             units = self._units(part.blocks, limits)
             for texts_units in self._pack(units, limits):
                 text = _render(texts_units)
                 if not text.strip():
                     continue
+                edges.append((texts_units[0].text, texts_units[-1].text))
                 kinds = {u.kind for u in texts_units}
                 pages = [u.page for u in texts_units if u.page is not None]
                 ordinal = len(chunks)
@@ -109,7 +118,7 @@ class HierarchicalChunker:
                         acl=list(access.acl),
                     )
                 )
-        _add_overlap_context(chunks)
+        _add_overlap_context(chunks, edges)
         sections = [p.section for p in parts if p.section is not None]
         return ChunkedDocument(sections=sections, chunks=chunks)
 
@@ -151,6 +160,7 @@ class HierarchicalChunker:
         previous: Block | None = None
         lead_in: str | None = None
         for block in blocks:
+            budget.check()
             if block.kind == "table":
                 units += self._table_units(block, limits)
             elif block.kind == "list_item":
@@ -179,7 +189,7 @@ class HierarchicalChunker:
                 units[-1].text += f"\n{block.text}"
                 units[-1].tokens += self.count_tokens(block.text)
             else:
-                for i, sentence in enumerate(split_sentences(block.text)):
+                for i, sentence in enumerate(_sentences(block.text)):
                     for piece in self._split_long(
                         sentence, "paragraph", block.page, limits, joiner="\n\n" if i == 0 else " "
                     ):
@@ -222,17 +232,47 @@ class HierarchicalChunker:
     def _split_long(
         self, text: str, kind: ChunkKind, page: int | None, limits: SizeLimits, joiner: str
     ) -> list[_Unit]:
-        tokens = self.count_tokens(text)
-        if tokens <= limits.max_tokens:
-            return [_Unit(text, tokens, kind, page, joiner=joiner)]
-        # a run-on "sentence" (or code block) beyond the maximum: cut between words
-        words = text.split(" ")
-        per_piece = max(1, int(len(words) * limits.target_tokens / tokens))
-        pieces = [" ".join(words[i : i + per_piece]) for i in range(0, len(words), per_piece)]
-        return [
-            _Unit(p, self.count_tokens(p), kind, page, joiner=joiner if i == 0 else " ")
-            for i, p in enumerate(pieces)
-        ]
+        """One unit, or pieces of at most ``max_tokens`` whatever the text: cut between words
+        where there are words, between characters where there are none."""
+        if len(text) <= limits.max_tokens * MAX_CHARS_PER_TOKEN:
+            tokens = self.count_tokens(text)
+            if tokens <= limits.max_tokens:
+                return [_Unit(text, tokens, kind, page, joiner=joiner)]
+        pieces: list[_Unit] = []
+        for piece in self._pieces(text, limits):
+            pieces.append(
+                _Unit(piece[0], piece[1], kind, page, joiner=joiner if not pieces else " ")
+            )
+        return pieces
+
+    def _pieces(self, text: str, limits: SizeLimits) -> Iterator[tuple[str, int]]:
+        """Windows of about ``target_tokens`` (estimated at CHARS_PER_TOKEN characters each),
+        ending at a space when one is near; a window that still counts more than
+        ``max_tokens`` is halved until it fits."""
+        width = max(16, limits.target_tokens * CHARS_PER_TOKEN)
+        start = 0
+        while start < len(text):
+            budget.check()
+            end = min(len(text), start + width)
+            if end < len(text):
+                space = text.rfind(" ", start + width // 2, end)
+                end = space if space > start else end
+            yield from self._fitted(text[start:end].strip(), limits)
+            start = end
+            while start < len(text) and text[start] == " ":
+                start += 1
+
+    def _fitted(self, window: str, limits: SizeLimits) -> Iterator[tuple[str, int]]:
+        if not window:
+            return
+        tokens = self.count_tokens(window)
+        if tokens <= limits.max_tokens or len(window) <= 1:
+            yield window, tokens
+            return
+        middle = window.rfind(" ", 0, len(window) // 2 + 1)
+        cut = middle if middle > 0 else len(window) // 2
+        yield from self._fitted(window[:cut].strip(), limits)
+        yield from self._fitted(window[cut:].strip(), limits)
 
     def _mark_semantic_breaks(self, units: list[_Unit]) -> None:
         idx = [i for i, u in enumerate(units) if u.kind == "paragraph"]
@@ -281,6 +321,23 @@ class HierarchicalChunker:
         return _merge_small(out, limits)
 
 
+def _sentences(text: str) -> Iterator[str]:
+    """Sentences of a block; a block longer than SENTENCE_WINDOW characters (a run-on line) is
+    split in windows ending at whitespace first, so the time budget is checked as it goes."""
+    if len(text) <= SENTENCE_WINDOW:
+        yield from split_sentences(text)
+        return
+    start = 0
+    while start < len(text):
+        budget.check()
+        end = min(len(text), start + SENTENCE_WINDOW)
+        if end < len(text):
+            space = max(text.rfind(" ", start, end), text.rfind("\n", start, end))
+            end = space if space > start + SENTENCE_WINDOW // 2 else end
+        yield from split_sentences(text[start:end])
+        start = end
+
+
 def _merge_small(chunks: list[list[_Unit]], limits: SizeLimits) -> list[list[_Unit]]:
     """Fold a chunk below the minimum into its predecessor (same section) when it fits."""
     merged: list[list[_Unit]] = []
@@ -318,14 +375,23 @@ def _render(units: list[_Unit]) -> str:
     return "".join(parts).strip()
 
 
-def _add_overlap_context(chunks: list[Chunk]) -> None:
+def _add_overlap_context(chunks: list[Chunk], edges: list[tuple[str, str]]) -> None:
+    """The previous chunk's last sentence and the next one's first, from the units the chunks
+    were packed from (no second sentence split)."""
     for i, chunk in enumerate(chunks):
         if i and chunks[i - 1].section_id == chunk.section_id:
-            tail = split_sentences(chunks[i - 1].text[-CONTEXT_CHARS * 2 :])
-            chunk.metadata["prev_context"] = (tail[-1] if tail else "")[-CONTEXT_CHARS:]
+            chunk.metadata["prev_context"] = _last_sentence(edges[i - 1][1])[-CONTEXT_CHARS:]
         if i + 1 < len(chunks) and chunks[i + 1].section_id == chunk.section_id:
-            head = split_sentences(chunks[i + 1].text[: CONTEXT_CHARS * 2])
-            chunk.metadata["next_context"] = (head[0] if head else "")[:CONTEXT_CHARS]
+            chunk.metadata["next_context"] = _first_sentence(edges[i + 1][0])[:CONTEXT_CHARS]
+
+
+def _last_sentence(unit: str) -> str:
+    # a unit is one sentence, except tables and code: those get their last line
+    return unit.strip().rsplit("\n", 1)[-1].strip()
+
+
+def _first_sentence(unit: str) -> str:
+    return unit.strip().split("\n", 1)[0].strip()
 
 
 def contextual_text(chunk: Chunk, doc_title: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from graphrag.errors import DocumentError
 from ingestion.language import detect
+from ingestion.parsers.containers import check_ole, check_zip, office_container_problem
 from ingestion.parsers.docling_formats import parse_with_docling
 from ingestion.parsers.html import parse_html
 from ingestion.parsers.pdf import parse_pdf
@@ -21,7 +22,8 @@ from ingestion.parsers.sniff import kind_of
 from ingestion.parsers.text import parse_markdown, parse_text
 from schemas.parsed import ParsedDocument
 
-DEFAULT_MAX_BYTES = 100 * 1024 * 1024
+MB = 1024 * 1024
+DEFAULT_MAX_BYTES = 100 * MB
 SUPPORTED = ("pdf", "docx", "pptx", "xlsx", "html", "markdown", "text")
 
 
@@ -39,10 +41,16 @@ def parse_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDocum
         raise DocumentError(
             str(path),
             "too_large",
-            f"{size / 1e6:.1f} MB is over the {max_bytes / 1e6:.0f} MB limit",
-            hint="split the file, or raise the limit (--max-mb / GRAPHRAG_MAX_FILE_MB)",
+            f"{size / MB:.1f} MB is over the {max_bytes / MB:g} MB limit",
+            hint="split the file, or raise GRAPHRAG_MAX_FILE_MB",
         )
+    with open(path, "rb") as handle:
+        head = handle.read(8)
+    if office_container_problem(head):
+        check_ole(path)
     kind = kind_of(path)
+    if kind in ("docx", "pptx", "xlsx"):
+        check_zip(path)
     if kind == "unknown":
         raise DocumentError(
             str(path),

@@ -81,6 +81,13 @@ def convert(kind: str, path: Path, text: str | None = None) -> Any:
         return backend_obj.convert()
     except DocumentError:
         raise
+    except RecursionError:
+        raise DocumentError(
+            str(path),
+            "too_deep",
+            f"the {kind.upper()} structure is nested too deeply to read",
+            hint="flatten the nesting (quotes, lists, tables inside tables) and save it again",
+        ) from None
     except Exception as exc:  # the backends raise anything from zip to XML errors
         raise DocumentError(
             str(path),

@@ -47,8 +47,31 @@ def test_discover_filters_and_reports_missing(tmp_path: Path) -> None:
         (tmp_path / name).write_text("x")
     files, problems = discover([tmp_path, tmp_path / "nope"], include=[], exclude=[])
     assert [f.name for f in files] == ["a.md", "b.pdf", "c.md"]
-    assert problems == [f"{tmp_path / 'nope'}: no such file or directory"]
+    assert problems == [(str(tmp_path / "nope"), "missing", "no such file or directory")]
     md_only, _ = discover([tmp_path], include=["*.md"], exclude=["sub/*"])
     assert [f.name for f in md_only] == ["a.md"]
     flat, _ = discover([tmp_path], include=[], exclude=[], recursive=False)
     assert [f.name for f in flat] == ["a.md", "b.pdf"]
+
+
+def test_discover_does_not_follow_links_out_of_the_folder(tmp_path: Path) -> None:
+    inside, outside = tmp_path / "docs", tmp_path / "elsewhere"
+    inside.mkdir()
+    outside.mkdir()
+    (inside / "a.md").write_text("x")
+    (outside / "secret.md").write_text("x")
+    (inside / "link.md").symlink_to(outside / "secret.md")
+    (inside / "passwd.txt").symlink_to("/etc/passwd")
+    (inside / "dir").symlink_to(outside, target_is_directory=True)
+    (inside / "loop").symlink_to(inside, target_is_directory=True)
+    (inside / "same.md").symlink_to(inside / "a.md")  # inside the folder: fine (same file)
+    files, problems = discover([inside], include=[], exclude=[])
+    assert files == [(inside / "a.md").resolve()]
+    assert sorted((Path(p.path).name, p.reason) for p in problems) == [
+        ("link.md", "outside"),
+        ("passwd.txt", "outside"),
+    ]
+    # a file named on the command line is read wherever it is: the user chose it
+    assert discover([inside / "link.md"], include=[], exclude=[])[0] == [
+        (outside / "secret.md").resolve()
+    ]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from graphrag.errors import ConfigError, StoreLockedError, StoreUnavailableError
+from graphrag.files import private_dir
 from graphrag.stores.graph.arcadedb_process import EXIT_LOCKED
 
 STORE = "graph store (embedded ArcadeDB)"
@@ -92,7 +93,7 @@ class EmbeddedArcadeDB:
     def start(self) -> BoltEndpoint:
         if self._endpoint is not None:
             return self._endpoint
-        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.root)
         (self.root / "log").mkdir(exist_ok=True)
         password = self._password()
         deadline = time.monotonic() + self.start_timeout_s

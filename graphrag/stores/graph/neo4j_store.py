@@ -22,6 +22,7 @@ import neo4j
 from neo4j import exceptions as neo4j_errors
 
 from graphrag.errors import ConfigError, QueryError, StoreError, StoreUnavailableError
+from graphrag.settings import public_url
 from graphrag.stores.graph import cypher
 from graphrag.stores.graph.arcadedb import EmbeddedArcadeDB
 from graphrag.stores.graph.rows import (
@@ -102,8 +103,13 @@ class Neo4jGraphStore:
         self.name = name
         self._driver: neo4j.Driver | None = None
 
+    @property
+    def shown_uri(self) -> str:
+        """The URI for messages: never the credentials a user may have written into it."""
+        return public_url(self.uri)
+
     def describe(self) -> str:
-        return f"{self.name} at {self.uri} (database {self.database})"
+        return f"{self.name} at {self.shown_uri} (database {self.database})"
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -120,7 +126,9 @@ class Neo4jGraphStore:
                 liveness_check_timeout=30.0,
             )
         except (ValueError, neo4j_errors.ConfigurationError) as exc:
-            raise ConfigError("GRAPHRAG_NEO4J_URI", f"{self.uri!r}: {exc}") from None
+            raise ConfigError(
+                "GRAPHRAG_NEO4J_URI", f"{self.shown_uri!r}: {self._clean(exc)}"
+            ) from None
         try:
             driver.verify_connectivity()
             with driver.session(database=self.database) as session:
@@ -129,21 +137,21 @@ class Neo4jGraphStore:
             driver.close()
             raise ConfigError(
                 "GRAPHRAG_NEO4J_PASSWORD",
-                f"{self.name} at {self.uri} rejected user {self.user!r}",
+                f"{self.name} at {self.shown_uri} rejected user {self.user!r}",
                 hint="check GRAPHRAG_NEO4J_USER and GRAPHRAG_NEO4J_PASSWORD",
             ) from None
         except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as exc:
             driver.close()
             raise StoreUnavailableError(
                 self._store_name(),
-                f"cannot reach {self.uri}: {_first_line(exc)}",
+                f"cannot reach {self.shown_uri}: {self._clean(exc)}",
                 hint="start the server (docker compose up -d) or fix GRAPHRAG_NEO4J_URI",
             ) from None
         except neo4j_errors.Neo4jError as exc:
             driver.close()
             raise ConfigError(
                 "GRAPHRAG_NEO4J_DATABASE",
-                f"database {self.database!r} on {self.uri}: {_first_line(exc)}",
+                f"database {self.database!r} on {self.shown_uri}: {self._clean(exc)}",
                 hint="create the database or fix GRAPHRAG_NEO4J_DATABASE",
             ) from None
         self._driver = driver
@@ -613,7 +621,7 @@ class Neo4jGraphStore:
     # -- plumbing ----------------------------------------------------------------------------
 
     def _store_name(self) -> str:
-        return f"graph store ({self.name} at {self.uri})"
+        return f"graph store ({self.name} at {self.shown_uri})"
 
     def _session(self) -> neo4j.Session:
         if self._driver is None:
@@ -627,13 +635,18 @@ class Neo4jGraphStore:
         except (neo4j_errors.ServiceUnavailable, neo4j_errors.SessionExpired, OSError) as exc:
             raise StoreUnavailableError(
                 self._store_name(),
-                f"lost the connection during {query!r}: {_first_line(exc)}",
+                f"lost the connection during {query!r}: {self._clean(exc)}",
                 hint="check that the graph server is running, then retry",
             ) from None
         except neo4j_errors.AuthError as exc:
-            raise ConfigError("GRAPHRAG_NEO4J_PASSWORD", _first_line(exc)) from None
+            raise ConfigError("GRAPHRAG_NEO4J_PASSWORD", self._clean(exc)) from None
         except (neo4j_errors.Neo4jError, neo4j_errors.DriverError) as exc:
-            raise QueryError(self._store_name(), query, _first_line(exc)) from None
+            raise QueryError(self._store_name(), query, self._clean(exc)) from None
+
+    def _clean(self, exc: BaseException) -> str:
+        """The driver's message, without the URI's credentials or the password."""
+        text = _first_line(exc).replace(self.uri, self.shown_uri)
+        return text.replace(self._password, "***") if self._password else text
 
     def _tx_run(
         self, tx: neo4j.ManagedTransaction, name: str, text: str, params: dict[str, Any]

@@ -18,6 +18,7 @@ from typing import IO, Any
 import qdrant_edge as qe
 
 from graphrag.errors import ConfigError, StoreError, StoreLockedError
+from graphrag.files import private_dir
 from graphrag.stores.vector.protocol import (
     DENSE,
     INTEGER_FIELDS,
@@ -48,7 +49,7 @@ class EdgeVectorStore:
     def open(self) -> None:
         if self._lock is not None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(self.path.parent)
         lock_path = self.path.parent / f"{self.path.name}.lock"
         handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - held while open
         try:

@@ -15,6 +15,7 @@ from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from graphrag.errors import ConfigError, StoreError, StoreUnavailableError
+from graphrag.settings import public_url
 from graphrag.stores.vector.protocol import (
     DENSE,
     INTEGER_FIELDS,
@@ -49,7 +50,8 @@ class QdrantClientVectorStore:
         self._client: QdrantClient | None = None
 
     def describe(self) -> str:
-        return f"Qdrant at {self.url or self.location} (collection {self.collection})"
+        where = public_url(self.url) if self.url else self.location
+        return f"Qdrant at {where} (collection {self.collection})"
 
     @property
     def _store(self) -> str:
@@ -67,15 +69,16 @@ class QdrantClientVectorStore:
                 if exc.status_code in (401, 403):
                     raise ConfigError(
                         "GRAPHRAG_QDRANT_API_KEY",
-                        f"{self.url} refused the API key ({exc.status_code})",
+                        f"{public_url(self.url)} refused the API key ({exc.status_code})",
                         hint="set GRAPHRAG_QDRANT_API_KEY to the server's key",
                     ) from None
                 raise StoreUnavailableError(self._store, f"unexpected answer: {exc}") from None
             except (ResponseHandlingException, OSError) as exc:
                 client.close()
+                shown = public_url(self.url)
                 raise StoreUnavailableError(
                     self._store,
-                    f"cannot reach {self.url}: {exc}",
+                    f"cannot reach {shown}: {str(exc).replace(self.url, shown)}",
                     hint="start Qdrant (docker compose up -d) or fix GRAPHRAG_QDRANT_URL",
                 ) from None
         else:
