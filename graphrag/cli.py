@@ -443,13 +443,34 @@ def _configure_logging() -> None:
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    allow_no_key: Annotated[
+        bool,
+        typer.Option(
+            "--allow-no-key",
+            help="listen beyond this machine without GRAPHRAG_API_KEY (anyone who reaches the "
+            "port can claim any tenant)",
+        ),
+    ] = False,
 ) -> None:
     """Run the HTTP API (search, ask, documents, ingestion jobs with progress)."""
+    import ipaddress
+
     import uvicorn
 
     from graphrag.api import create_app
 
-    uvicorn.run(create_app(_rag()), host=host, port=port, log_level="warning")
+    settings = load_settings()
+    try:
+        local = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        local = host == "localhost"
+    if not local and settings.api_key is None and not allow_no_key:
+        raise ConfigError(
+            "GRAPHRAG_API_KEY",
+            f"serving on {host} without an API key would let anyone claim any tenant",
+            hint="set GRAPHRAG_API_KEY (the identity proxy sends it), or pass --allow-no-key",
+        )
+    uvicorn.run(create_app(GraphRAG(settings=settings)), host=host, port=port, log_level="warning")
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -10,7 +10,15 @@ import pytest
 
 from graphrag import GraphRAG
 from graphrag.errors import StoreUnavailableError
-from schemas import AccessFilter, Chunk, FieldMatch, HybridQuery, PayloadFilter
+from schemas import (
+    AccessFilter,
+    Chunk,
+    FieldMatch,
+    HybridQuery,
+    PayloadFilter,
+    VectorPoint,
+    stable_id,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -250,3 +258,33 @@ def test_a_failing_model_fails_the_buffered_files_and_keeps_what_was_stored(
         assert consistent(rag) == stored
         updated = rag.ingest([linked / "dino.md"])
         assert updated.documents == 1 and updated.deleted_versions == 1
+
+
+def test_the_next_ingest_repairs_stores_that_disagree(tmp_path: Path, linked: Path) -> None:
+    with GraphRAG(data_dir=tmp_path / "data") as rag:
+        assert not rag.ingest([linked]).errors
+        everything = AccessFilter.everything()
+        film = next(
+            d.document.id
+            for d in rag.documents(everything)
+            if d.document.source.endswith("film.md")
+        )
+        lost = sorted(rag.graph.chunk_ids_of([film])[film])
+        orphan = rag.vectors.fetch(lost[:1])[0]
+        rag.vectors.delete_document(film)  # a chunk without its point: unsearchable
+        stray = VectorPoint(
+            id=stable_id("chunk", "left by a killed run"),
+            dense=rag.embedder.embed_query("stray"),
+            payload={**orphan.payload, "doc_id": "no-such-document"},
+        )
+        rag.vectors.upsert([stray])  # a point without its chunk
+        # the totals agree (one lost, one stray): the check is per document
+        assert rag.vectors.count() == rag.graph.stats().chunks
+
+        report = rag.ingest([])  # any ingest, even of nothing, reconciles first
+        assert report.repaired == len(lost) + 1
+        consistent(rag)
+        assert set(rag.vectors.point_ids([film])[film]) == set(lost)
+        hits = rag.search("Which horror film did Stephen King direct in 1986?", k=3)
+        assert hits.results[0].doc_title == "Maximum Overdrive"
+        assert rag.ingest([]).repaired == 0

@@ -1,0 +1,102 @@
+"""Entities are seen through the mentions a caller may see: across tenants, ACLs and deletes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphrag import GraphRAG
+from schemas import AccessFilter, SearchResult
+
+pytestmark = pytest.mark.integration
+
+FULL = (
+    "# Vorstand\n\nKlaus Obermüller ist Geschäftsführer der Nachtfalke Rüstungstechnik GmbH in "
+    "Ulm. Herr Obermüller verhandelt die Verträge mit dem Verteidigungsministerium.\n"
+)
+SHORT = (
+    "# Protokoll\n\nHerr Obermüller hat die Sitzung am Montag eröffnet. Die Kantine bleibt "
+    "wegen Umbau bis Freitag geschlossen.\n"
+)
+HIDDEN_NAMES = ("Klaus", "Nachtfalke", "Rüstungstechnik")
+
+
+def names(result: SearchResult) -> set[str]:
+    """Every entity name or alias a caller can read in a result: context, paths, links."""
+    out = {n for e in result.graph.entities for n in (e.name, *e.aliases)}
+    out |= {n for p in result.graph.paths for n in p.names}
+    out |= {
+        n
+        for link in result.analysis.entities
+        if link.entity
+        for n in (link.entity.name, *link.entity.aliases)
+    }
+    return out
+
+
+def leaked(result: SearchResult) -> set[str]:
+    return {n for n in names(result) if any(h in n for h in HIDDEN_NAMES)}
+
+
+@pytest.fixture
+def rag(tmp_path: Path) -> Iterator[GraphRAG]:
+    for name, text in (("full.md", FULL), ("short.md", SHORT)):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    with GraphRAG(data_dir=tmp_path / "data") as instance:
+        yield instance
+
+
+def test_another_tenants_names_never_reach_a_caller(rag: GraphRAG, tmp_path: Path) -> None:
+    assert not rag.ingest([tmp_path / "full.md"], tenant="a").errors
+    assert not rag.ingest([tmp_path / "short.md"], tenant="b").errors
+    b = AccessFilter(tenant="b")
+    who = rag.search("Wer ist Herr Obermüller?", access=b, graph_context=True)
+    assert who.results and all(r.chunk.tenant == "b" for r in who.results)
+    assert "Obermüller" in names(who) and not leaked(who)
+    answer = rag.ask("Wer ist Herr Obermüller?", access=b)
+    assert not any(h in answer.answer for h in HIDDEN_NAMES)
+    assert not any(
+        h in n for e in answer.graph.entities for n in (e.name, *e.aliases) for h in HIDDEN_NAMES
+    )
+    # naming the other tenant's company links nothing: no existence oracle
+    firm = rag.search(
+        "Was macht die Nachtfalke Rüstungstechnik GmbH?", access=b, graph_context=True
+    )
+    assert not leaked(firm) and all(link.entity is None for link in firm.analysis.entities)
+    # tenant a sees its own names
+    a = rag.search("Wer ist Herr Obermüller?", access=AccessFilter(tenant="a"), graph_context=True)
+    assert "Klaus Obermüller" in names(a)
+    # the entities themselves are two: one per tenant
+    assert {e.tenant for e in rag.graph.list_entities(None) if "Obermüller" in e.name} == {"a", "b"}
+
+
+def test_acl_hides_names_inside_a_tenant_and_a_delete_forgets_them(
+    rag: GraphRAG, tmp_path: Path
+) -> None:
+    assert not rag.ingest([tmp_path / "full.md"], tenant="t", acl=["board"]).errors
+    assert not rag.ingest([tmp_path / "short.md"], tenant="t").errors
+    staff = AccessFilter(tenant="t", groups=["staff"])
+    board = AccessFilter(tenant="t", groups=["board"])
+    seen_by_staff = rag.search("Wer ist Herr Obermüller?", access=staff, graph_context=True)
+    assert "Obermüller" in names(seen_by_staff) and not leaked(seen_by_staff)
+    assert all(r.chunk.acl == [] for r in seen_by_staff.results)
+    seen_by_board = rag.search("Wer ist Herr Obermüller?", access=board, graph_context=True)
+    assert "Klaus Obermüller" in names(seen_by_board)
+    # one entity, resolved across both documents of the tenant
+    stored = [e for e in rag.graph.list_entities("t") if e.type == "PERSON"]
+    assert len(stored) == 1 and "Klaus Obermüller" in {stored[0].name, *stored[0].aliases}
+
+    full = next(
+        d.document.id
+        for d in rag.documents(AccessFilter.everything())
+        if d.document.source.endswith("full.md")
+    )
+    rag.delete(full)
+    person = [e for e in rag.graph.list_entities("t") if e.type == "PERSON"]
+    assert len(person) == 1
+    assert not any(h in n for n in (person[0].name, *person[0].aliases) for h in HIDDEN_NAMES)
+    assert not any("Nachtfalke" in e.name for e in rag.graph.list_entities("t"))
+    after = rag.search("Wer ist Klaus Obermüller?", access=board, graph_context=True)
+    assert not leaked(after)
