@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from pydantic import ValidationError
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -130,7 +131,7 @@ def ingest(
         )
         out.print(table)
         for e in report.errors:
-            err.print(f"[red]failed[/] {e.error}", highlight=False)
+            err.print(f"[red]failed[/] {escape(e.error)}", highlight=False)
     raise typer.Exit(1 if report.errors else 0)
 
 
@@ -154,8 +155,8 @@ def documents(
     for d in docs:
         table.add_row(
             d.document.id,
-            d.document.title,
-            d.document.source,
+            escape(d.document.title),
+            escape(d.document.source),
             d.document.tenant,
             str(d.chunks),
             str(d.document.version),
@@ -244,9 +245,10 @@ def search(
         page = f" p.{r.chunk.page_start}" if r.chunk.page_start else ""
         via = ",".join(p.via or p.source for p in r.provenance)
         out.print(
-            f"[bold]{i:2d}.[/] {r.scores.final:.3f} [cyan]{where}{page}[/] ({via})", highlight=False
+            f"[bold]{i:2d}.[/] {r.scores.final:.3f} [cyan]{escape(where)}{page}[/] ({via})",
+            highlight=False,
         )
-        out.print("    " + r.chunk.text[:240].replace("\n", " "), highlight=False)
+        out.print("    " + r.chunk.text[:240].replace("\n", " "), highlight=False, markup=False)
     out.print(f"[dim]{result.timings_ms}[/]")
 
 
@@ -274,11 +276,11 @@ def ask(
     if as_json:
         print(json.dumps(answer_json(answer), ensure_ascii=False))
         return
-    out.print(answer.answer, highlight=False)
+    out.print(answer.answer, highlight=False, markup=False)  # document text, not markup
     out.print()
     for c in answer.citations:
         page = f", S. {c.page}" if c.page else ""
-        out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False)
+        out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False, markup=False)
     if explain:
         _explain(explained)
 
@@ -306,6 +308,7 @@ def _explain(result: SearchResult) -> None:
         f"walk_graph={a.walk_graph} entities="
         f"{[(e.mention, e.entity.name if e.entity else None) for e in a.entities]}",
         highlight=False,
+        markup=False,
     )
     out.rule("ranking (final, fused, graph, rerank, dense, sparse; provenance)")
     for i, r in enumerate(result.results, 1):
@@ -320,11 +323,12 @@ def _explain(result: SearchResult) -> None:
             f"s={s.sparse and round(s.sparse, 2)} | {r.doc_title} > "
             f"{' > '.join(r.chunk.section_path)} | {prov}",
             highlight=False,
+            markup=False,
         )
     if result.graph.paths:
         out.rule("graph paths")
         for p in result.graph.paths:
-            out.print(" -> ".join(p.names), highlight=False)
+            out.print(" -> ".join(p.names), highlight=False, markup=False)
     out.print(f"[dim]{result.timings_ms}[/]")
 
 
@@ -478,9 +482,9 @@ def main(argv: list[str] | None = None) -> Any:
         _configure_logging()
         return app(args=argv, standalone_mode=True)
     except GraphRAGError as exc:
-        err.print(f"[bold red]error:[/] {exc.message}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(exc.message)}", highlight=False)
         if exc.hint:
-            err.print(f"  [yellow]->[/] {exc.hint}", highlight=False)
+            err.print(f"  [yellow]->[/] {escape(exc.hint)}", highlight=False)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         err.print("interrupted")

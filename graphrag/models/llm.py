@@ -14,6 +14,7 @@ from typing import Protocol
 import httpx
 
 from graphrag.errors import ConfigError, StoreUnavailableError
+from graphrag.settings import public_url
 
 
 class Completer(Protocol):
@@ -46,7 +47,7 @@ class LlmClient:
         self._transport = transport
 
     def describe(self) -> str:
-        return f"{self.model} at {self.base_url}"
+        return f"{self.model} at {public_url(self.base_url)}"
 
     def complete(
         self, system: str, user: str, on_token: Callable[[str], None] | None = None
@@ -69,19 +70,21 @@ class LlmClient:
                 if response.status_code in (401, 403):
                     raise ConfigError(
                         "GRAPHRAG_LLM_API_KEY",
-                        f"{self.base_url} refused the key ({response.status_code})",
+                        f"{public_url(self.base_url)} refused the key ({response.status_code})",
                     )
                 if response.status_code >= 400:
                     response.read()
                     raise StoreUnavailableError(
                         "LLM",
-                        f"{self.base_url} answered {response.status_code}: {response.text[:200]}",
+                        f"{public_url(self.base_url)} answered {response.status_code}: "
+                        f"{response.text[:200]}",
                     )
                 parts = collect(_sse_deltas(response.iter_lines()), on_token)
         except httpx.HTTPError as exc:
             raise StoreUnavailableError(
                 "LLM",
-                f"cannot reach {self.base_url}: {exc}",
+                f"cannot reach {public_url(self.base_url)}: "
+                f"{str(exc).replace(self.base_url, public_url(self.base_url))}",
                 hint="start the model server or fix GRAPHRAG_LLM_URL",
             ) from None
         return "".join(parts).strip()

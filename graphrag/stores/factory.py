@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graphrag.errors import ConfigError
-from graphrag.settings import Settings
+from graphrag.settings import Settings, public_url
 from graphrag.stores.graph import ArcadeDBGraphStore, GraphStore, Neo4jGraphStore
 from graphrag.stores.vector import EdgeVectorStore, QdrantClientVectorStore, VectorStore
 
@@ -20,7 +20,7 @@ def graph_store(settings: Settings) -> GraphStore:
     if settings.neo4j_password is None:
         raise ConfigError(
             "GRAPHRAG_NEO4J_PASSWORD",
-            f"GRAPHRAG_NEO4J_URI is set ({settings.neo4j_uri}) but no password is",
+            f"GRAPHRAG_NEO4J_URI is set ({public_url(settings.neo4j_uri)}) but no password is",
             hint="set GRAPHRAG_NEO4J_PASSWORD (docker-compose.yml uses NEO4J_PASSWORD)",
         )
     return Neo4jGraphStore(

@@ -76,3 +76,19 @@ def test_bad_questions_and_empty_store(data_dir: Path, tmp_path: Path) -> None:
     assert huge.returncode == 2 and "Traceback" not in huge.stderr
     nothing = cli("search", "anything", data_dir=tmp_path / "fresh")
     assert nothing.returncode == 2 and "no documents are ingested yet" in nothing.stderr
+
+
+def test_text_that_looks_like_markup_is_printed_as_it_is(tmp_path: Path) -> None:
+    doc = tmp_path / "docs" / "brackets.md"
+    doc.parent.mkdir()
+    doc.write_text(
+        "# Heap [mMgG] settings\n\nThe heap pattern is [1-9][0-9]*[mMgG] and [/x] closes "
+        "nothing; [bold]this[/bold] is not bold.\n"
+    )
+    assert cli("ingest", str(doc.parent), data_dir=tmp_path / "d").returncode == 0
+    for command in ("search", "ask"):
+        proc = cli(command, "heap pattern mMgG", data_dir=tmp_path / "d")
+        assert proc.returncode == 0, proc.stderr
+        assert "[/x]" in proc.stdout and "[bold]this[/bold]" in proc.stdout
+    listed = cli("documents", data_dir=tmp_path / "d", env={"COLUMNS": "400"})
+    assert "Heap [mMgG] settings" in listed.stdout

@@ -3,8 +3,10 @@ version stays readable until the new one is complete, and the next run equals a 
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,23 @@ Anna Schmidt of Acme GmbH approves remote work for up to three days a week.
 """
 OTHER = "# Acme GmbH\n\nAcme GmbH is a maker of water filters, founded in Hamburg.\n"
 NEW = "# Cafeteria\n\nThe cafeteria of Acme GmbH serves soup on weekdays.\n"
+
+
+def released(lock: Path, timeout_s: float = 60) -> None:
+    """Wait until the killed process's graph server has stopped (its stdin closed with the
+    process) and released the directory: attaching to a server that is stopping fails."""
+    deadline = time.monotonic() + timeout_s
+    with open(lock, "a+") as handle:
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"{lock} still held after {timeout_s} s") from None
+                time.sleep(0.2)
+                continue
+            fcntl.flock(handle, fcntl.LOCK_UN)
+            return
 
 
 def snapshot(data_dir: Path) -> dict[str, Any]:
@@ -113,6 +132,7 @@ def test_a_kill_at_any_step_is_repaired_by_the_next_run(
     shutil.copytree(states["v1"], data_dir)
     killed = cli("ingest", str(states["docs"]), data_dir=data_dir, env={ENV: point})
     assert killed.returncode == 137, killed.stderr
+    released(data_dir / "graph" / "server.lock")
 
     version, complete = old_version_readable(data_dir)
     # before the graph transaction the old version is whole; after it the new one is

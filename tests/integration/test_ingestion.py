@@ -288,3 +288,25 @@ def test_the_next_ingest_repairs_stores_that_disagree(tmp_path: Path, linked: Pa
         hits = rag.search("Which horror film did Stephen King direct in 1986?", k=3)
         assert hits.results[0].doc_title == "Maximum Overdrive"
         assert rag.ingest([]).repaired == 0
+
+
+def test_a_graph_server_that_dies_stops_the_run_before_any_point_is_written(
+    tmp_path: Path, linked: Path
+) -> None:
+    rag = GraphRAG(data_dir=tmp_path / "data", connect_timeout_s=1)
+
+    class KillAfterFirstFile:
+        def stage(self, name: str, total: int | None = None) -> None:
+            return None
+
+        def advance(self, name: str, n: int = 1, detail: str = "") -> None:
+            if name == "files" and detail == "dino.md":  # the first file, in sorted order
+                rag.graph.server.kill()  # type: ignore[attr-defined]
+
+    rag.open()
+    try:
+        with pytest.raises(StoreUnavailableError):
+            rag.ingest([linked], progress=KillAfterFirstFile())
+        assert rag.vectors.count() == 0  # the parsed file's points were never written
+    finally:
+        rag.close()
