@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
 
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from graphrag.cli import _Bars
@@ -72,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             f"in {time.perf_counter() - start:.1f} s"
         )
         for e in report.errors:
-            console.print(f"  [yellow]skipped[/] {e.error}", highlight=False)
+            console.print(f"  [yellow]skipped[/] {escape(e.error)}", highlight=False)
         stats = rag.graph.stats()
         console.print(
             f"graph now: {stats.documents} documents, {stats.chunks} chunks, "
@@ -83,14 +84,17 @@ def main(argv: list[str] | None = None) -> int:
             console.rule()
             console.print(f"[bold]Q:[/] {question}", highlight=False)
             answer = rag.ask(question, use_graph=True if multi_hop else None)
-            console.print(f"[bold]A:[/] {answer.answer}", highlight=False)
+            console.print(f"[bold]A:[/] {escape(answer.answer)}", highlight=False)
             for c in answer.citations:
                 page = f", p. {c.page}" if c.page else ""
-                console.print(f"   [{c.n}] {c.title} > {c.section}{page}", highlight=False)
+                console.print(
+                    f"   [{c.n}] {c.title} > {c.section}{page}", highlight=False, markup=False
+                )
             if answer.graph.paths:
                 console.print(
                     "   graph paths: "
-                    + "; ".join(" → ".join(p.names) for p in answer.graph.paths[:3])
+                    + "; ".join(" → ".join(p.names) for p in answer.graph.paths[:3]),
+                    markup=False,
                 )
             console.print(f"   [dim]timings ms: {answer.timings_ms}[/]")
     return 0

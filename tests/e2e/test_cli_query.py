@@ -92,3 +92,24 @@ def test_text_that_looks_like_markup_is_printed_as_it_is(tmp_path: Path) -> None
         assert "[/x]" in proc.stdout and "[bold]this[/bold]" in proc.stdout
     listed = cli("documents", data_dir=tmp_path / "d", env={"COLUMNS": "400"})
     assert "Heap [mMgG] settings" in listed.stdout
+
+
+def test_search_without_groups_or_clearance_shows_fewer_documents(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "merger.md").write_text("# Merger\n\nThe merger with Seeadler closes in June.\n")
+    data = tmp_path / "d"
+    ok = cli("ingest", str(docs), "--acl", "board", "--visibility", "confidential", data_dir=data)
+    assert ok.returncode == 0, ok.stderr
+
+    def titles(*args: str) -> list[str]:
+        proc = cli("search", "merger Seeadler", "--json", *args, data_dir=data)
+        assert proc.returncode == 0, proc.stderr
+        return [r["title"] for r in json.loads(proc.stdout)["results"]]
+
+    assert titles() == []  # no groups, internal clearance: the operator must say who searches
+    assert titles("--group", "board") == []  # confidential is above the default clearance
+    assert titles("--group", "staff", "--clearance", "confidential") == []
+    assert titles("--group", "board", "--clearance", "confidential") == ["Merger"]
+    assert titles("--tenant", "other", "--group", "board", "--clearance", "restricted") == []
+    assert titles("--all-access") == ["Merger"]

@@ -36,3 +36,4 @@ def test_readme_python_example_runs(tmp_path: Path) -> None:
         )
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert "Sozialauswahl" in proc.stdout
+        assert "Lebensalter" in proc.stdout  # the answer, as tenant acme's caller sees it

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from graphrag.errors import DocumentError
+from ingestion.parsers import MB, parse_file
+
+
+def test_the_size_error_names_the_real_limit_and_setting(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"word " * (MB // 5 + 1))
+    with pytest.raises(DocumentError) as err:
+        parse_file(big, max_bytes=MB // 2)
+    assert err.value.reason == "too_large"
+    assert "over the 0.5 MB limit" in err.value.message
+    assert err.value.hint is not None and "GRAPHRAG_MAX_FILE_MB" in err.value.hint
+    assert "--max-mb" not in str(err.value)
+
+
+def test_ole_files_are_named_for_what_they_are(tmp_path: Path) -> None:
+    legacy = tmp_path / "old.doc"
+    legacy.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 512)
+    with pytest.raises(DocumentError) as err:
+        parse_file(legacy)
+    assert err.value.reason == "legacy_format"
+    locked = tmp_path / "locked.docx"
+    locked.write_bytes(
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 64 + "EncryptedPackage".encode("utf-16-le")
+    )
+    with pytest.raises(DocumentError) as err:
+        parse_file(locked)
+    assert err.value.reason == "encrypted"
