@@ -232,6 +232,29 @@ def test_walk_never_leaves_the_callers_tenant(store: Neo4jGraphStore) -> None:
     ]
 
 
+def test_relations_and_names_only_from_chunks_the_caller_may_see(store: Neo4jGraphStore) -> None:
+    public = document_batch("pub.md", ["p0"], mentions={0: [ACME, LAW]})
+    secret = document_batch(
+        "sec.md",
+        ["s0"],
+        acl=["board"],
+        mentions={0: [ACME, BOB]},
+        relations=[(ACME, BOB, [0])],  # stated only in the board's chunk
+    )
+    for batch in (public, secret):
+        store.write(batch)
+    seed = [public.chunks[0].id]
+    staff = AccessFilter(groups=["staff"])
+    board = AccessFilter(groups=["board"])
+    limits = WalkLimits(next_hops=0)
+    assert not store.neighbourhood(seed, staff, limits).relations
+    assert {
+        (r.source_id, r.target_id) for r in store.neighbourhood(seed, board, limits).relations
+    } == {(ACME.id, BOB.id)}
+    assert BOB.id not in store.visible_entities([ACME.id, BOB.id, LAW.id], staff)
+    assert set(store.visible_entities([ACME.id, BOB.id], board)) == {ACME.id, BOB.id}
+
+
 def test_entity_paths_find_the_bridge(store: Neo4jGraphStore) -> None:
     x = entity("X Corp")
     batch = document_batch(

@@ -515,9 +515,13 @@ class Neo4jGraphStore:
                     "exclude": list(origin) + list(reached),
                     "max_degree": limits.max_entity_degree,
                     "per_entity": limits.related_per_entity,
-                    **acc,
+                    "tenant": acc["tenant"],
                 },
             )
+            # an edge counts only when a chunk the caller may see states it
+            evidence = {cid for r in rows for cid in (r["evidence"] or [])}
+            seen = self.visible_chunk_ids(sorted(evidence), access)
+            rows = [r for r in rows if set(r["evidence"] or []) & seen]
             next_frontier: list[str] = []
             room = max(0, limits.max_related_entities - len(reached))
             rows = sorted(rows, key=lambda r: -float(r["weight"]))[:room]
