@@ -2,6 +2,7 @@
 spends its budget on them, against the same searches on an idle store.
 
     python bench/hostile.py [--timeout 30] [--searches 200] [--json PATH]
+    python bench/hostile.py --chunking     # the chunker alone on run-on text (no stores)
 
 Every hostile file is ingested alone into one store (so its time is its own); then the whole
 set is ingested in a background thread while the main thread searches the store (the HTTP
@@ -40,7 +41,11 @@ def main() -> None:
     parser.add_argument("--searches", type=int, default=200)
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--chunking", action="store_true", help="time the chunker only")
     args = parser.parse_args()
+    if args.chunking:
+        chunking()
+        return
 
     root = Path(tempfile.mkdtemp(prefix="graphrag-hostile-"))
     hostile = root / "hostile"
@@ -101,6 +106,33 @@ def main() -> None:
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(out, indent=2))
+
+
+def chunking() -> None:
+    """The chunker with the e5 tokenizer on a 6 MB single line and 10 MB without spaces."""
+    import random
+
+    from graphrag.models.embedders import E5Embedder
+    from ingestion.chunking import HierarchicalChunker
+    from schemas.parsed import Block, ParsedDocument
+
+    rng = random.Random(1)
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa".split()
+    texts = {
+        "6 MB of words on one line": " ".join(rng.choice(words) for _ in range(1_000_000)),
+        "10 MB without a space": "x" * 10_000_000,
+    }
+    embedder = E5Embedder()
+    chunker = HierarchicalChunker(count_tokens=embedder.count_tokens)
+    for name, text in texts.items():
+        doc = ParsedDocument(
+            title="t", mime="text/plain", blocks=[Block(kind="paragraph", text=text)]
+        )
+        start = time.perf_counter()
+        chunks = chunker.chunk(doc, "d").chunks
+        seconds = time.perf_counter() - start
+        longest = max(embedder.count_tokens(c.text) for c in chunks)
+        print(f"{name}: {seconds:.1f} s, {len(chunks)} chunks, longest {longest} tokens")
 
 
 def _searches(
