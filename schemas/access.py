@@ -45,19 +45,17 @@ MAX_GROUPS = 256
 
 def check_tenant(value: str) -> str:
     """The tenant if it is well-formed, else a ValueError that says what is allowed."""
-    if not isinstance(value, str) or not TENANT_PATTERN.fullmatch(value):
-        raise ValueError(
-            f"tenant {str(value)[:80]!r} is not allowed: 1-64 letters, digits, '_', '.' or "
-            "'-', starting with a letter or digit"
-        )
-    return value
+    return _checked("tenant", value, TENANT_PATTERN, "1-64 letters, digits, '_', '.' or '-'")
 
 
 def check_group(value: str) -> str:
-    if not isinstance(value, str) or not GROUP_PATTERN.fullmatch(value):
+    return _checked("group", value, GROUP_PATTERN, "1-128 letters, digits or _ . : @ = -")
+
+
+def _checked(what: str, value: str, pattern: re.Pattern[str], allowed: str) -> str:
+    if not isinstance(value, str) or not pattern.fullmatch(value):
         raise ValueError(
-            f"group {str(value)[:80]!r} is not allowed: 1-128 letters, digits or _ . : @ = -, "
-            "starting with a letter or digit"
+            f"{what} {str(value)[:80]!r} is not allowed: {allowed}, starting with a letter or digit"
         )
     return value
 

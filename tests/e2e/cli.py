@@ -72,7 +72,10 @@ def serving(data_dir: Path, **env: str) -> Iterator[str]:
     finally:
         server.send_signal(signal.SIGINT)
         try:
-            server.communicate(timeout=60)
+            _, err = server.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             server.kill()
-            server.communicate()
+            _, err = server.communicate()
+    # a clean stop, and no secret of the environment in what the server printed
+    assert server.returncode == 0, err[-2000:]
+    assert not any(value in err for key, value in env.items() if "KEY" in key or "PASS" in key)
