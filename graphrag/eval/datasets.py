@@ -56,6 +56,8 @@ class EvalQuestion(BaseModel):
     difficulty: str | None = None
     key_facts: list[str] = Field(default_factory=list)
     forbidden: list[str] = Field(default_factory=list)
+    # False: the corpus does not hold the answer; the system should say so (abstention)
+    answerable: bool = True
 
 
 class EvalSet(BaseModel):
@@ -80,6 +82,7 @@ class GoldenQuestion(BaseModel):
     difficulty: Literal["easy", "medium", "hard"] | None = None
     key_facts: list[str] = Field(default_factory=list)
     forbidden_content: list[str] = Field(default_factory=list)
+    answerable: bool = True  # false: not in the corpus; scored by abstention, not retrieval
 
 
 def load(spec: str, *, split: str = "train", limit: int | None = None) -> EvalSet:
@@ -249,6 +252,7 @@ def _golden(path: Path) -> EvalSet:
                 difficulty=g.difficulty,
                 key_facts=g.key_facts,
                 forbidden=g.forbidden_content,
+                answerable=g.answerable,
             )
         )
     return EvalSet(

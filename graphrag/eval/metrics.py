@@ -128,6 +128,22 @@ def coverage(text: str, facts: list[str]) -> float:
     return sum(1 for f in facts if normalise_answer(f) in norm) / len(facts)
 
 
+def abstention(abstained: list[bool], unanswerable: list[bool]) -> dict[str, float]:
+    """Precision and recall of saying "not in the documents": precision is the share of the
+    abstentions whose question is unanswerable, recall the share of unanswerable questions the
+    system abstained on (1.0 when there is nothing to find or to avoid).
+
+    >>> abstention([True, False, True], [True, False, False])
+    {'abstention_precision': 0.5, 'abstention_recall': 1.0}
+    """
+    hits = sum(a and u for a, u in zip(abstained, unanswerable, strict=True))
+    said, truly = sum(abstained), sum(unanswerable)
+    return {
+        "abstention_precision": hits / said if said else 1.0,
+        "abstention_recall": hits / truly if truly else 1.0,
+    }
+
+
 def groundedness(sentences: list[str], sources: list[str], threshold: float = 0.5) -> float:
     """Share of answer sentences whose content words mostly occur in the cited passages."""
     if not sentences:

@@ -206,7 +206,9 @@ class EvalRunner:
                 ranking = self._ranking(q, ids, doc_of_chunk, corpus_of, text_of_chunk)
                 row.baselines[name] = self._metrics(q, ranking[1], ks)
                 row.baseline_ranking[name] = ranking[0][:10]
-            if self.config.answers and q.answer is not None:
+            if not q.answerable:  # nothing to retrieve: only the answer (abstention) is scored
+                row.metrics, row.baselines = {}, {}
+            if self.config.answers and (q.answer is not None or not q.answerable):
                 answer = rag.ask(q.question)
                 row.answer = answer.answer
                 row.answer_metrics = _answer_metrics(q, answer)
@@ -261,8 +263,9 @@ class EvalRunner:
         return m.retrieval_metrics(rels, grades, ks)
 
     def _aggregate(
-        self, rows: list[QuestionResult], ingestion: dict[str, Any], ks: list[int]
+        self, all_rows: list[QuestionResult], ingestion: dict[str, Any], ks: list[int]
     ) -> EvalRun:
+        rows = [r for r in all_rows if r.metrics]  # retrieval: questions with an answer
         system = m.mean([r.metrics for r in rows])
         if rows:
             system["mean_passage_chars"] = round(sum(r.passage_chars for r in rows) / len(rows), 1)
@@ -289,10 +292,19 @@ class EvalRunner:
             if values:
                 latency[f"{stage}_p50"] = round(m.percentile(values, 0.5), 1)
                 latency[f"{stage}_p95"] = round(m.percentile(values, 0.95), 1)
-        answers = m.mean([r.answer_metrics for r in rows if r.answer_metrics])
+        answered = [r.answer_metrics for r in rows if r.answer_metrics]
+        answers = m.mean(answered)
+        judged = [r for r in all_rows if r.answer_metrics]
+        if judged:
+            answers.update(
+                m.abstention(
+                    [bool(r.answer_metrics["abstained"]) for r in judged],
+                    [not r.metrics for r in judged],
+                )
+            )
         return EvalRun(
             dataset=self.evalset.name,
-            questions=len(rows),
+            questions=len(all_rows),
             config=self.config.model_dump(),
             metrics=system,
             baselines=baselines,
@@ -300,7 +312,7 @@ class EvalRunner:
             answers=answers,
             latency_ms=latency,
             ingestion=ingestion,
-            per_question=rows,
+            per_question=all_rows,
         )
 
 
@@ -360,6 +372,8 @@ def _mean_chars(results: list[ScoredChunk]) -> float:
 def _answer_metrics(q: EvalQuestion, answer: Any) -> dict[str, float]:
     from ingestion.chunking.sentences import split_sentences
 
+    if not q.answerable:
+        return {"abstained": float(not answer.answerable)}
     gold = q.answer or ""
     passage_chunks = {cid for p in answer.passages for cid in p.chunk_ids}
     cited = [p for p in answer.passages if any(c.chunk_id in p.chunk_ids for c in answer.citations)]
@@ -379,4 +393,5 @@ def _answer_metrics(q: EvalQuestion, answer: Any) -> dict[str, float]:
         else 0.0,
         "groundedness": m.groundedness(split_sentences(text), [p.text for p in cited]),
         "answerable": float(answer.answerable),
+        "abstained": float(not answer.answerable),
     }
