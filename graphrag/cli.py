@@ -27,8 +27,8 @@ from rich.table import Table
 from graphrag.errors import ConfigError, GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
-from graphrag.views import answer_json, documents_json, search_json
-from schemas import VISIBILITIES, AccessFilter, SearchResult
+from graphrag.views import answer_json, citation_lines, documents_json, search_json
+from schemas import VISIBILITIES, AccessFilter, Answer, SearchResult
 from schemas.access import DEFAULT_CLEARANCE, DEFAULT_TENANT
 
 app = typer.Typer(
@@ -268,19 +268,31 @@ def ask(
     """Answer a question with citations [n] to document, section and page (as one caller:
     see ``graphrag search --help`` for --tenant, --group and --clearance)."""
     access = _access(tenant, group, clearance, all_access)
+    answer: Answer | None = None
+    explained: SearchResult | None = None
     with _rag() as rag:
         _require_documents(rag)
-        answer, explained = rag.ask_explained(
+        # the answer is printed as it is written; --json waits for the whole object
+        for event in rag.ask_stream(
             question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
-        )
+        ):
+            if event.type == "search":
+                explained = event.search
+            elif event.type == "token" and not as_json:
+                out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
+                out.file.flush()
+            elif event.type == "restart" and not as_json:
+                out.print("\n[dim]…searching again with what the graph found…[/]")
+            elif event.type == "answer":
+                answer = event.answer
+    assert answer is not None and explained is not None
     if as_json:
         print(json.dumps(answer_json(answer), ensure_ascii=False))
         return
-    out.print(answer.answer, highlight=False, markup=False)  # document text, not markup
     out.print()
-    for c in answer.citations:
-        page = f", S. {c.page}" if c.page else ""
-        out.print(f"  [{c.n}] {c.title} > {c.section}{page}", highlight=False, markup=False)
+    out.print()
+    for line in citation_lines(answer):
+        out.print(line, highlight=False, markup=False)
     if explain:
         _explain(explained)
 

@@ -15,8 +15,9 @@ Typical use::
 from __future__ import annotations
 
 import logging
+import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -27,7 +28,7 @@ from graphrag.answer.context import with_context
 from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
-from graphrag.answer.protocol import AnswerGenerator
+from graphrag.answer.protocol import AnswerGenerator, OnToken
 from graphrag.errors import ConfigError, InputError
 from graphrag.files import private_dir
 from graphrag.models.cache import CachedEmbedder
@@ -60,6 +61,7 @@ from schemas import (
     AccessFields,
     AccessFilter,
     Answer,
+    AnswerEvent,
     DeleteReport,
     DocumentSummary,
     SearchFilters,
@@ -373,12 +375,41 @@ class GraphRAG:
     ) -> tuple[Answer, SearchResult]:
         """``ask``, plus the search result the answer was built from (every stage's scores,
         the analysis, the graph context): what ``graphrag ask --explain`` prints."""
+        search: SearchResult | None = None
+        answer: Answer | None = None
+        for event in self.ask_stream(
+            question, k, filters, access=access, use_graph=use_graph, max_rounds=max_rounds
+        ):
+            if event.type == "search":
+                search = event.search
+            elif event.type == "answer":
+                answer = event.answer
+        assert answer is not None and search is not None
+        return answer, search
+
+    def ask_stream(
+        self,
+        question: str,
+        k: int = 8,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+        max_rounds: int = 2,
+    ) -> Iterator[AnswerEvent]:
+        """``ask`` as it happens: the search, then the answer's text as it is written, then
+        the whole answer (``AnswerEvent``). ``ask`` and ``ask_explained`` read this stream.
+
+        >>> for event in rag.ask_stream("Wie lange dauert die Probezeit?"):  # doctest: +SKIP
+        ...     print(event.text, end="", flush=True)
+        """
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
         with self.lock:
             result = self.retriever.search(request)
         timings = dict(result.timings_ms)
-        answer = self._answer_from(question, result, request.access)
+        yield AnswerEvent(type="search", search=result)
+        answer = yield from self._stream_answer(question, result, request.access)
         rounds = 1
         while (
             not answer.answerable
@@ -400,12 +431,45 @@ class GraphRAG:
                     "results": sorted(merged.values(), key=lambda r: -r.scores.final)[: request.k]
                 }
             )
-            answer = self._answer_from(question, result, request.access)
+            yield AnswerEvent(type="restart")
+            yield AnswerEvent(type="search", search=result)
+            answer = yield from self._stream_answer(question, result, request.access)
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
-        return answer, result
+        yield AnswerEvent(type="answer", answer=answer)
 
-    def _answer_from(self, question: str, result: SearchResult, access: AccessFilter) -> Answer:
+    def _stream_answer(
+        self, question: str, result: SearchResult, access: AccessFilter
+    ) -> Generator[AnswerEvent, None, Answer]:
+        """Run the generator in a thread and pass its text on as it comes."""
+        pieces: queue.Queue[str | None] = queue.Queue()
+        outcome: dict[str, Any] = {}
+
+        def work() -> None:
+            try:
+                outcome["answer"] = self._answer_from(question, result, access, pieces.put)
+            except BaseException as exc:  # re-raised in the caller's thread below
+                outcome["error"] = exc
+            finally:
+                pieces.put(None)
+
+        worker = threading.Thread(target=work, name="graphrag-answer", daemon=True)
+        worker.start()
+        while (piece := pieces.get()) is not None:
+            yield AnswerEvent(type="token", text=piece)
+        worker.join()
+        if "error" in outcome:
+            raise outcome["error"]
+        answer: Answer = outcome["answer"]
+        return answer
+
+    def _answer_from(
+        self,
+        question: str,
+        result: SearchResult,
+        access: AccessFilter,
+        on_token: OnToken | None = None,
+    ) -> Answer:
         import time
 
         start = time.perf_counter()
@@ -423,7 +487,9 @@ class GraphRAG:
                 else 0,
             )
         passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
-        answer = self.generator.answer(question, result.analysis.language, passages, result.graph)
+        answer = self.generator.answer(
+            question, result.analysis.language, passages, result.graph, on_token
+        )
         answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
         return answer
 
@@ -438,7 +504,7 @@ class GraphRAG:
                 model=self.settings.llm_model,
                 api_key=key.get_secret_value() if key else None,
             )
-        return ExtractiveAnswerer(self.reranker or reranker_from_name("nanoranker"))
+        return ExtractiveAnswerer(self.embedder)
 
     # -- status ------------------------------------------------------------------------------
 

@@ -37,5 +37,21 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     }
 
 
+PAGE_LABEL = {"de": "S.", "en": "p."}
+
+
+def citation_lines(answer: Answer) -> list[str]:
+    """``[n] file · title > section, p. 3`` per citation, page labels in the answer's
+    language; the file name is what a person finds on disk or in the upload."""
+    label = PAGE_LABEL.get(answer.language, "p.")
+    lines = []
+    for c in answer.citations:
+        where = " > ".join(part for part in (c.title, c.section) if part)
+        file = f"{c.file} · " if c.file and c.file != c.title else ""
+        page = f", {label} {c.page}" if c.page else ""
+        lines.append(f"  [{c.n}] {file}{where}{page}")
+    return lines
+
+
 def documents_json(docs: list[DocumentSummary]) -> list[dict[str, Any]]:
     return [{**d.document.model_dump(mode="json"), "chunks": d.chunks} for d in docs]

@@ -19,6 +19,7 @@ from schemas.graph import (
 from schemas.ids import chunk_id, content_hash, document_id, entity_id, section_id, stable_id
 from schemas.query import (
     Answer,
+    AnswerEvent,
     Citation,
     GraphContext,
     LinkedEntity,
@@ -57,6 +58,7 @@ __all__ = [
     "AccessFields",
     "AccessFilter",
     "Answer",
+    "AnswerEvent",
     "Chunk",
     "ChunkKind",
     "ChunkWithContext",

@@ -83,6 +83,7 @@ class ScoredChunk(BaseModel):
 
     chunk: Chunk
     doc_title: str = ""
+    doc_file: str = ""  # the source's file name (uploads: the name it was uploaded under)
     scores: StageScores = Field(default_factory=StageScores)
     provenance: list[Provenance] = Field(default_factory=list)
 
@@ -139,6 +140,7 @@ class Passage(BaseModel):
     page_end: int | None = None
     text: str
     score: float = 0.0
+    file: str = ""
 
 
 class Citation(BaseModel):
@@ -150,6 +152,7 @@ class Citation(BaseModel):
     section: str = ""
     page: int | None = None
     chunk_id: str
+    file: str = ""  # the document's file name, so a person can open it
 
 
 class Answer(BaseModel):
@@ -163,3 +166,17 @@ class Answer(BaseModel):
     passages: list[Passage] = Field(default_factory=list)
     graph: GraphContext = Field(default_factory=GraphContext)
     timings_ms: dict[str, float] = Field(default_factory=dict)
+
+
+class AnswerEvent(BaseModel):
+    """One step of a streamed answer, in order: ``search`` (the evidence it reads), ``token``
+    (text as it is written; sentences for the extractive answerer), ``restart`` (a further
+    retrieval round begins: drop the text so far), and last ``answer`` (the whole answer with
+    its citations)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["search", "token", "restart", "answer"]
+    text: str = ""
+    search: SearchResult | None = None
+    answer: Answer | None = None

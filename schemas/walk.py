@@ -21,6 +21,11 @@ class ChunkWithContext(BaseModel):
     doc_source: str
     section_titles: list[str] = Field(default_factory=list)
 
+    @property
+    def doc_file(self) -> str:
+        """The source's file name (an id, for sources that are not paths, stays whole)."""
+        return self.doc_source.replace("\\", "/").rsplit("/", 1)[-1]
+
 
 class NeighbourChunk(BaseModel):
     """A chunk the walk reached, and how: which seed, which kind of edge, through what."""

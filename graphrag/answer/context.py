@@ -47,6 +47,7 @@ def with_context(
             ScoredChunk(
                 chunk=item.chunk,
                 doc_title=item.doc_title,
+                doc_file=item.doc_file,
                 scores=StageScores(final=round(anchor.scores.final * 0.999, 6)),
                 provenance=[Provenance(source="graph", via="next", seed_chunk_id=anchor.chunk.id)],
             )

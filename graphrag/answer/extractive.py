@@ -1,87 +1,119 @@
-"""The extractive default: the sentences that answer the question, with citations; no LLM.
+"""The extractive default: the sentence that answers, first, with its citation; no LLM.
 
-Sentences from the passages are scored by a reranker (question, sentence) and by term overlap;
-the best ones, from at most three passages, form the answer, each followed by ``[n]``. Graph
-paths between the question's entities are added for multi-hop questions. Below a confidence
-floor the answer says that the documents do not answer the question.
+The question is read for the kind of answer it wants (``asks``) and split where it asks two
+things ("wie lange ..., und ab wann ..."). Every sentence of the best passages is scored by
+meaning, words and form (``evidence``); the best sentence that holds the kind of answer asked
+for leads the answer, each part of the question gets its own, and only a neighbour that
+continues the same statement follows. Nothing else is padded on.
+
+When no sentence holds the kind of answer asked for, or the best one neither means nor says
+what the question asks, the answer says so in the question's language and quotes the closest
+evidence instead (``answerable`` is False). An English question over German text gets the
+German sentence, quoted.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from graphrag.answer.protocol import citation_for, unanswered
-from graphrag.models.rerankers import Reranker
-from ingestion.chunking.sentences import split_sentences
-from schemas import Answer, GraphContext, Passage
+import numpy as np
 
-_WORD = re.compile(r"\w{3,}")
-_STOP = frozenset(
-    "der die das und oder ist sind wird werden ein eine einer eines mit von für auf bei nach "
-    "the and for with from that this what which who when where how was were are is does did "
-    "wer was wann wie welche welcher welches".split()
+from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
+from graphrag.answer.evidence import Candidate, candidates, score
+from graphrag.answer.protocol import OnToken, citation_for, not_answered
+from graphrag.models.embedders import Embedder
+from schemas import Answer, Citation, GraphContext, Passage
+
+# A sentence answers when it means what the question asks (cosine under the embedder; across
+# languages the same embedder scores lower) or says most of it in the question's own words.
+# A German question naming a thing no evidence mentions needs the meaning. BENCHMARKS.md shows
+# how these settle abstention and how sensitive they are.
+MEANING = 0.86
+MEANING_ACROSS_LANGUAGES = 0.82
+WORDS = 0.4
+_SPLIT = re.compile(
+    r",?\s+(?:und|and)\s+(?=(?:wie|wann|ab wann|bis wann|welche\w*|was|wer|wo|how|when|what|"
+    r"which|who)\b)",
+    re.I,
 )
+CLOSEST = {"de": "Am nächsten kommt", "en": "The closest evidence is"}
+QUOTED = {"de": "Die Quelle ({lang}) sagt", "en": "The source (in {lang}) says"}
+LANGUAGE_NAMES = {
+    "de": {"de": "Deutsch", "en": "Englisch"},
+    "en": {"de": "German", "en": "English"},
+}
+
+
+@dataclass
+class _Pick:
+    candidate: Candidate
+    fused: float
 
 
 class ExtractiveAnswerer:
     name = "extractive"
 
-    def __init__(
-        self, reranker: Reranker | None = None, *, max_sentences: int = 3, min_score: float = 0.25
-    ) -> None:
-        self.reranker = reranker
-        self.max_sentences = max_sentences
-        self.min_score = min_score
+    def __init__(self, embedder: Embedder | None = None, *, max_passages: int = 6) -> None:
+        self.embedder = embedder
+        self.max_passages = max_passages
+        self.last_ranking: list[_Pick] = []
 
     def answer(
+        self,
+        question: str,
+        language: str,
+        passages: list[Passage],
+        graph: GraphContext,
+        on_token: OnToken | None = None,
+    ) -> Answer:
+        answer = self._answer(question, language, passages, graph)
+        if on_token is not None:  # sentence by sentence, each with its citation
+            for piece in re.findall(r".+?(?:\[\d+\]|$)\s*", answer.answer, re.S):
+                if piece:
+                    on_token(piece)
+        return answer
+
+    def _answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
-        candidates: list[tuple[int, str]] = []
-        for i, passage in enumerate(passages[:5]):
-            for sentence in split_sentences(passage.text.replace("\n", " ")):
-                if 20 <= len(sentence) <= 600 and not sentence.rstrip().endswith("?"):
-                    candidates.append((i, sentence))
-        if not candidates:
-            return unanswered(question, language, passages, graph)
-        overlap = [_overlap(question, s) for _, s in candidates]
-        if self.reranker is not None:
-            model = self.reranker.score(question, [s for _, s in candidates])
-            low, high = min(model), max(model)
-            model = [(m - low) / (high - low) if high > low else 0.5 for m in model]
-        else:
-            model = [0.0] * len(candidates)
-        scored = sorted(
-            (
-                (0.6 * m + 0.4 * o + 0.05 * (1 - i / 5), i, s)
-                for (i, s), m, o in zip(candidates, model, overlap, strict=True)
-            ),
-            key=lambda x: -x[0],
-        )
-        best_overlap = max(overlap)
-        if best_overlap < self.min_score:
-            return unanswered(
-                question,
-                language,
-                passages,
-                graph,
-                [citation_for(1, passages[0])] if passages else [],
+        pool = candidates(passages, limit_passages=self.max_passages)
+        parts = split_question(question)
+        # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
+        # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
+        vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
+        picks: list[_Pick | None] = []
+        answerable = bool(pool)
+        for part in parts:
+            pick = self._pick(part, language, pool, vectors)
+            picks.append(pick)
+            answerable = (
+                answerable
+                and pick is not None
+                and _answers(
+                    pick.candidate, asked(part), _crosses(language, pool), self.embedder is not None
+                )
             )
-        chosen: list[tuple[int, str]] = []
-        for _, i, s in scored:
-            if len(chosen) >= self.max_sentences:
-                break
-            if sum(1 for j, _ in chosen if j == i) < 2 and s not in {c for _, c in chosen}:
-                chosen.append((i, s))
+        if not pool:
+            return _abstain(question, language, passages, graph, None)
+        if not answerable:
+            best = next((p for p in picks if p is not None), None)
+            return _abstain(question, language, passages, graph, best.candidate if best else None)
+        chosen: list[Candidate] = []
+        for pick in picks:
+            assert pick is not None
+            if pick.candidate not in chosen:
+                chosen.append(pick.candidate)
         numbers: dict[int, int] = {}
-        parts = []
-        for i, sentence in chosen:
-            n = numbers.setdefault(i, len(numbers) + 1)
-            parts.append(f"{sentence} [{n}]")
-        text = " ".join(parts)
-        if graph.paths:
+        lines = []
+        source_language = _language_of(chosen[0].text)
+        for c in chosen:
+            n = numbers.setdefault(c.passage, len(numbers) + 1)
+            lines.append(_render(c.text, n, language, source_language))
+        text = " ".join(lines)
+        if graph.paths and len(parts) == 1 and asked(question) == "other":
             label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
-            chains = ["; ".join(" → ".join(p.names) for p in graph.paths[:2])]
-            text += f"\n\n{label}: {chains[0]}"
+            text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
         citations = [
             citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
         ]
@@ -95,11 +127,121 @@ class ExtractiveAnswerer:
             graph=graph,
         )
 
+    def _embed(self, texts: list[str]) -> list[list[float]] | None:
+        if self.embedder is None:
+            return None
+        return self.embedder.embed_documents(texts)
 
-def _overlap(question: str, sentence: str) -> float:
-    q = {w.casefold() for w in _WORD.findall(question)} - _STOP
-    if not q:
-        return 0.0
-    s = {w.casefold() for w in _WORD.findall(sentence)}
-    hits = sum(1 for w in q if w in s or any(t.startswith(w[:6]) for t in s if len(w) >= 6))
-    return hits / len(q)
+    def _pick(
+        self,
+        part: str,
+        language: str,
+        pool: list[Candidate],
+        vectors: list[list[float]] | None,
+    ) -> _Pick | None:
+        if not pool:
+            return None
+        kind = asked(part)
+        query = self.embedder.embed_query(part) if self.embedder is not None else None
+        scored = [Candidate(c.passage, c.text, c.heading) for c in pool]
+        score(part, language, kind, scored, query, vectors)
+        meaning = _standard([c.meaning for c in scored])
+        words = _standard([c.words for c in scored])
+        # Meaning first, the question's words second, the kind of answer as a bonus; a
+        # number or span asked for must be there. Earlier passages rank a little higher: the
+        # search ordered them.
+        numeric = kind in NUMERIC and any(c.form for c in scored)
+        ranked = sorted(
+            (
+                _Pick(
+                    c, m + 0.5 * w + (0.5 if c.form and kind != "other" else 0.0) - 0.1 * c.passage
+                )
+                for c, m, w in zip(scored, meaning, words, strict=True)
+                if c.form or not numeric
+            ),
+            key=lambda p: -p.fused,
+        )
+        self.last_ranking = ranked  # for --explain and the evaluation's diagnostics
+        return ranked[0] if ranked else None
+
+
+def split_question(question: str) -> list[str]:
+    """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two."""
+    text = last_question(question)
+    context = question[: len(question) - len(text)].strip()
+    parts = [p.strip(" ,") for p in _SPLIT.split(text) if p.strip(" ,")]
+    if len(parts) < 2:
+        return [question]
+    parts = [p if p.endswith("?") else f"{p}?" for p in parts[:2]]
+    # the first part names the subject; the second often only refers to it ("ab wann ... mir")
+    return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
+
+
+def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool:
+    """The best sentence answers: it holds the kind of answer asked for (numbers and spans
+    must be there), and it means or says what the question asks (without an embedder, says)."""
+    if kind in NUMERIC and not c.form:
+        return False
+    if not has_meaning:
+        return c.words >= WORDS
+    meaning = MEANING_ACROSS_LANGUAGES if across else MEANING
+    if c.unknown:  # the question names something no evidence mentions
+        return c.meaning >= meaning
+    return c.meaning >= meaning or c.words >= WORDS
+
+
+def _crosses(language: str, pool: list[Candidate]) -> bool:
+    """The question is in another language than the evidence."""
+    sample = " ".join(c.text for c in pool[:5])
+    source = _language_of(sample) if sample else language
+    return source not in ("und", language)
+
+
+def _abstain(
+    question: str,
+    language: str,
+    passages: list[Passage],
+    graph: GraphContext,
+    closest: Candidate | None,
+) -> Answer:
+    text = not_answered(language)
+    citations: list[Citation] = []
+    if closest is not None:
+        label = CLOSEST.get(language, CLOSEST["en"])
+        text += f"\n\n{label}: „{closest.text}“ [1]"
+        citations = [citation_for(1, passages[closest.passage])]
+    return Answer(
+        question=question,
+        answer=text,
+        answerable=False,
+        language=language,
+        citations=citations,
+        passages=passages,
+        graph=graph,
+    )
+
+
+def _render(sentence: str, n: int, language: str, source_language: str) -> str:
+    if source_language == language or source_language == "und":
+        return f"{sentence} [{n}]"
+    names = LANGUAGE_NAMES.get(language, LANGUAGE_NAMES["en"])
+    lead = QUOTED.get(language, QUOTED["en"]).format(
+        lang=names.get(source_language, source_language)
+    )
+    return f"{lead}: „{sentence}“ [{n}]"
+
+
+def _language_of(text: str) -> str:
+    from ingestion.language import detect
+
+    return detect(text, default="und")
+
+
+def _standard(values: list[float]) -> list[float]:
+    """Values as standard scores (0 when they do not vary), so signals of different scales
+    weigh alike."""
+    array = np.asarray(values, dtype=np.float64)
+    spread = float(array.std())
+    if spread == 0:
+        return [0.0] * len(values)
+    return list((array - array.mean()) / spread)

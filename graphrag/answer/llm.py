@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import httpx
 
-from graphrag.answer.protocol import citation_for, not_answered, unanswered
+from graphrag.answer.protocol import OnToken, citation_for, not_answered, unanswered
 from graphrag.models.llm import Completer, LlmClient
 from schemas import Answer, GraphContext, Passage
 
@@ -58,14 +58,19 @@ class LlmGenerator:
         self.on_token = on_token
 
     def answer(
-        self, question: str, language: str, passages: list[Passage], graph: GraphContext
+        self,
+        question: str,
+        language: str,
+        passages: list[Passage],
+        graph: GraphContext,
+        on_token: OnToken | None = None,
     ) -> Answer:
         if not passages:
             return unanswered(question, language, passages, graph)
         text = self.client.complete(
             SYSTEM.get(language, SYSTEM["en"]),
             prompt(question, language, passages, graph),
-            self.on_token,
+            _both(self.on_token, on_token),
         )
         answerable = "NICHT BEANTWORTBAR" not in text and "NOT ANSWERABLE" not in text
         if not answerable:
@@ -88,6 +93,18 @@ class LlmGenerator:
             passages=passages,
             graph=graph,
         )
+
+
+def _both(first: OnToken | None, second: OnToken | None) -> OnToken | None:
+    """One token callback that calls both (the generator's own and the caller's)."""
+    if first is None or second is None:
+        return first or second
+
+    def call(token: str) -> None:
+        first(token)
+        second(token)
+
+    return call
 
 
 class OpenAICompatibleGenerator(LlmGenerator):

@@ -52,6 +52,7 @@ def build_passages(
                     page_end=max(pages) if pages else None,
                     text=text,
                     score=max(r.scores.final for r in run),
+                    file=run[0].doc_file,
                 )
             )
             used += cost

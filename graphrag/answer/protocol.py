@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from schemas import Answer, Citation, GraphContext, Passage
@@ -14,12 +15,22 @@ NOT_ANSWERED = {
 }
 
 
+OnToken = Callable[[str], None]
+
+
 class AnswerGenerator(Protocol):
     name: str
 
     def answer(
-        self, question: str, language: str, passages: list[Passage], graph: GraphContext
-    ) -> Answer: ...
+        self,
+        question: str,
+        language: str,
+        passages: list[Passage],
+        graph: GraphContext,
+        on_token: OnToken | None = None,
+    ) -> Answer:
+        """The answer; ``on_token`` receives its text as it is written (LLM tokens, or the
+        extractive answer's sentences), so that it can be streamed."""
 
 
 def citation_for(n: int, passage: Passage) -> Citation:
@@ -30,6 +41,7 @@ def citation_for(n: int, passage: Passage) -> Citation:
         section=" > ".join(passage.section_path),
         page=passage.page_start,
         chunk_id=passage.chunk_ids[0],
+        file=passage.file,
     )
 
 

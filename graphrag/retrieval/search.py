@@ -270,6 +270,7 @@ class Retriever:
                 ScoredChunk(
                     chunk=item.chunk,
                     doc_title=item.doc_title,
+                    doc_file=item.doc_file,
                     scores=StageScores(
                         dense=dense.get(cid),
                         sparse=sparse.get(cid),

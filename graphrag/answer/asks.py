@@ -1,0 +1,199 @@
+"""What a question asks for, and whether a sentence holds that kind of answer (German, English).
+
+An answer to "how long" names a duration, to "by when" a deadline, to "how many" a number;
+"may I ..." wants a rule, "who" a person or body, "which reasons" an enumeration. The
+extractive answerer prefers evidence that holds the kind of answer asked for, and a question of
+a kind no evidence holds is not answered from unrelated sentences.
+
+>>> asked("Wie viele Werktage Urlaub hat ein Arbeitnehmer mindestens?")
+'duration'
+>>> asked("Mir wurde gekündigt. Wie viel Zeit habe ich, um dagegen vorzugehen?")
+'deadline'
+>>> asked("Darf ich im Urlaub arbeiten?"), asked("Who founded Acme?")
+('yes_no', 'person')
+>>> holds("deadline", "Die Klage ist binnen drei Wochen zu erheben.")
+True
+>>> holds("duration", "Der Urlaub beträgt jährlich mindestens 24 Werktage.")
+True
+>>> holds("duration", "Der Arbeitnehmer kann Einspruch einlegen.")
+False
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Asked = Literal[
+    "deadline",
+    "duration",
+    "quantity",
+    "threshold",
+    "time",
+    "yes_no",
+    "person",
+    "list",
+    "condition",
+    "procedure",
+    "other",
+]
+# kinds whose answer is a number or a span of time: evidence without one cannot answer them
+NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "quantity", "threshold"})
+
+_NUMBER_WORDS = (
+    r"eine?[rsmn]?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|"
+    r"fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|"
+    r"hundert|tausend|halbe[nm]?|doppelte[nm]?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|half"
+)
+_NUMBER = rf"(?:\d+(?:[.,]\d+)?|(?:{_NUMBER_WORDS}))"
+_UNIT = (
+    r"(?:werk|kalender|arbeits)?(?:tag|tage|tagen|tages)|wochen?|monate?n?|monats|jahre?n?|"
+    r"jahres|kalenderjahr\w*|stunden?|minuten?|sekunden?|uhr|days?|weeks?|months?|years?|"
+    r"hours?|minutes?"
+)
+_SPAN = re.compile(rf"\b{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\b", re.I)
+# German fuses number and unit: "sechsmonatigem", "dreiwöchig", "zwölfmonatig"
+_FUSED = re.compile(
+    r"\b(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|\d+)"
+    r"[-]?(?:tägig|wöchig|monatig|jährig|stündig)\w*",
+    re.I,
+)
+_QUANTITY = re.compile(
+    rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_NUMBER_WORDS})\b(?=\s+\w)|\b\w*(?:mal|malige\w*|fach\w*|"
+    rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
+    re.I,
+)
+_DEADLINE_WORDS = re.compile(
+    r"\b(binnen|innerhalb|spätestens|frühestens|bis zu|bis zum|vor ablauf|nach ablauf|frist|"
+    r"within|no later than|by the end)\b",
+    re.I,
+)
+_RULE_WORDS = re.compile(
+    r"\b(darf|dürfen|muss|müssen|kann|können|soll|sollen|ist\s+\w*\s*(?:un)?zulässig|"
+    r"bedarf|verboten|unzulässig|zulässig|berechtigt|verpflichtet|anspruch|nicht|kein\w*|"
+    r"may|must|shall|can(?:not)?|entitled|prohibited|not)\b",
+    re.I,
+)
+_ROLE = re.compile(
+    r"\b(arbeitgeber\w*|betriebsrat\w*|personalrat\w*|stelle[n]?|behörde\w*|gericht\w*|"
+    r"arbeitsgericht\w*|vorgesetzte\w*|beauftragte\w*|ausschuss\w*|kommission\w*|agentur\w*|"
+    r"employer|works council|court|authority|office)\b",
+    re.I,
+)
+_CONDITION = re.compile(
+    r"\b(wenn|soweit|sofern|falls|es sei denn|nur|voraussetzung\w*|if|unless|provided|only)\b",
+    re.I,
+)
+
+_ASKS: list[tuple[Asked, re.Pattern[str]]] = [
+    (
+        "deadline",
+        re.compile(
+            r"\b(bis wann|innerhalb welcher frist|welche frist|wie viel zeit|wieviel zeit|"
+            r"wie lange habe ich|how long do i have|by when|what deadline|which deadline|"
+            r"wann muss ich|wie früh|wie rechtzeitig|how early|how far in advance)\b",
+            re.I,
+        ),
+    ),
+    (
+        "threshold",
+        re.compile(
+            r"\b(ab welche[rm]?|ab wie viele[mn]?|welcher größe|ab welcher größe|"
+            r"from (?:what|which) size|how (?:big|large) must)\b",
+            re.I,
+        ),
+    ),
+    (
+        "duration",
+        re.compile(
+            r"\b(wie lange|wie lang|how long|dauer|"
+            r"wie viele (?:tage|wochen|monate|jahre|stunden|minuten|werktage)|"
+            r"how many (?:days|weeks|months|years|hours|minutes))\b",
+            re.I,
+        ),
+    ),
+    (
+        "quantity",
+        re.compile(
+            r"\b(wie viele|wieviele|wie viel|wieviel|wie hoch|wie oft|how many|how much|"
+            r"how often|how high|anzahl|number of)\b",
+            re.I,
+        ),
+    ),
+    ("person", re.compile(r"^(wer|an wen|bei wem|who|whom|to whom)\b", re.I)),
+    (
+        "condition",
+        re.compile(
+            r"\b(unter welche[rn]? voraussetzung\w*|welche voraussetzung\w*|"
+            r"under (?:which|what) condition\w*|what conditions?)\b|"
+            r"^(wann habe ich|wann ist|wann gilt|when (?:is|does|do))\b",
+            re.I,
+        ),
+    ),
+    (
+        "procedure",
+        re.compile(
+            r"\b(wie kann ich|wie muss ich|was muss ich tun|wie gehe ich vor|ablauf|"
+            r"how (?:do|can|should) i|what do i (?:have|need) to do|steps?)\b",
+            re.I,
+        ),
+    ),
+    (
+        "list",
+        re.compile(
+            r"\b(aus welchen gründen|welche gründe|welche rechte|welche pflichten|"
+            r"welche (?:\w+ )?(?:gesetze|vorschriften|regeln|merkmale)|which (?:\w+ )?(?:laws|"
+            r"grounds|reasons|rights)|what are the)\b",
+            re.I,
+        ),
+    ),
+    ("time", re.compile(r"^(wann|ab wann|seit wann|when|since when)\b", re.I)),
+]
+_YES_NO = re.compile(
+    r"^(darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
+    r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|can|may|must|is|are|do|does|"
+    r"did|"
+    r"will|should|am|have|has)\b",
+    re.I,
+)
+
+
+def last_question(question: str) -> str:
+    """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second."""
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
+    asking = [p for p in parts if p.endswith("?")]
+    return (asking or parts or [question])[-1]
+
+
+def asked(question: str) -> Asked:
+    """The kind of answer the question wants (the asking sentence decides)."""
+    text = last_question(question)
+    for kind, pattern in _ASKS:
+        if pattern.search(text):
+            return kind
+    if _YES_NO.match(text):
+        return "yes_no"
+    return "other"
+
+
+def holds(kind: Asked, sentence: str) -> bool:
+    """Whether ``sentence`` holds an answer of this kind (its form, not its truth)."""
+    if kind in ("deadline", "duration"):
+        span = bool(_SPAN.search(sentence) or _FUSED.search(sentence))
+        return span if kind == "duration" else span or bool(_DEADLINE_WORDS.search(sentence))
+    if kind in ("quantity", "threshold"):
+        return bool(_QUANTITY.search(sentence) or _SPAN.search(sentence))
+    if kind == "time":
+        return bool(
+            _SPAN.search(sentence) or _FUSED.search(sentence) or _CONDITION.search(sentence)
+        )
+    if kind == "yes_no":
+        return bool(_RULE_WORDS.search(sentence))
+    if kind == "person":
+        return bool(_ROLE.search(sentence))
+    if kind == "condition":
+        return bool(_CONDITION.search(sentence) or _SPAN.search(sentence))
+    if kind == "list":
+        return sentence.count(",") >= 2 or sentence.lstrip().startswith("- ")
+    return True

@@ -1,0 +1,171 @@
+"""Evidence sentences and how well each answers a question: meaning, words, and form.
+
+Three signals, each on its own scale:
+
+* ``meaning``: cosine between the question and the sentence under the multilingual embedder
+  (it carries everyday words to the law's words, and English questions to German text);
+* ``words``: the share of the question's content terms the sentence or its heading states,
+  each weighted by how rare it is among the candidates (a term every candidate has says
+  nothing about which one answers); German compounds match their parts ("Resturlaub" ~
+  "Urlaub");
+* ``form``: whether the sentence holds the kind of answer asked for (``asks.holds``).
+
+>>> terms("Ich habe noch Resturlaub vom letzten Jahr.", "de")
+['resturlaub', 'letzt', 'jahr']
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from graphrag.answer.asks import Asked, holds, last_question
+from ingestion.chunking.sentences import split_sentences
+from schemas import Passage
+
+_WORD = re.compile(r"[^\W\d_][\w-]*", re.UNICODE)
+_STOP = frozenset(
+    """
+    der die das den dem des ein eine einer eines einem einen und oder aber ist sind war wird
+    vom beim zum ins
+    werden wurde wurden hat habe haben hatte mit von für auf bei nach vor aus an in im am zum
+    zur zu um über unter durch gegen ohne bis als wie wenn dass daß ob so auch noch schon nur
+    nicht kein keine sich sie er es ich du wir ihr mich mir dich dir uns euch mein meine
+    meinen meinem meiner dein sein seine ihre ihren man was wer wann wo welche welcher welches
+    welchen welchem darf dürfen muss müssen kann können soll sollen will möchte gilt gelten
+    denn dann da hier dort einfach eigentlich überhaupt bitte gerade wieder einmal viele viel
+    lange oft hoch the a an and or but is are was were be been has have had with of for on at
+    in to from by as how what which who whom when where why do does did can may must should
+    will would i me my you your we our it its this that these those not no there any some
+    much many long often get got
+    """.split()
+)
+
+
+@cache
+def _stemmer(language: str) -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("german" if language == "de" else "english")
+
+
+def terms(text: str, language: str) -> list[str]:
+    """Content terms, stemmed, in order, without stop words."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    kept = [w for w in words if len(w) > 2 and w not in _STOP]
+    return [str(s) for s in _stemmer(language).stemWords(kept)]
+
+
+def focus_nouns(question: str, language: str) -> list[str]:
+    """The nouns of the asking sentence, stemmed: in German the capitalised words after the
+    first. A noun the evidence never uses names something the documents do not talk about.
+    (English questions over German text would find every noun unknown, so none are named.)"""
+    if language != "de":
+        return []
+    words = _WORD.findall(last_question(question))[1:]
+    nouns = [w.casefold() for w in words if w[:1].isupper() and w.casefold() not in _STOP]
+    return [str(s) for s in _stemmer(language).stemWords(nouns) if len(s) > 2]
+
+
+@dataclass
+class Candidate:
+    passage: int  # index into the passages
+    text: str
+    heading: str
+    meaning: float = 0.0
+    words: float = 0.0
+    form: bool = False
+    unknown: list[str] = field(default_factory=list)  # question terms nowhere in the evidence
+
+
+def candidates(
+    passages: list[Passage], *, limit_passages: int = 6, limit: int = 90
+) -> list[Candidate]:
+    """Sentences of the best passages, in passage order; list items stay one unit each; a
+    sentence that two passages share is taken once (from the better one)."""
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    for i, passage in enumerate(passages[:limit_passages]):
+        heading = " ".join([passage.title, *passage.section_path])
+        for paragraph in re.split(r"\n\s*\n", passage.text):
+            lines = paragraph.splitlines()
+            if lines and all(ln.lstrip().startswith(("- ", "* ")) for ln in lines if ln.strip()):
+                units = [ln.strip() for ln in lines if ln.strip()]
+            else:
+                units = split_sentences(" ".join(ln.strip() for ln in lines))
+            for unit in units:
+                if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
+                    seen.add(unit)
+                    out.append(Candidate(passage=i, text=unit, heading=heading))
+                if len(out) >= limit:
+                    return out
+    return out
+
+
+def score(
+    question: str,
+    language: str,
+    kind: Asked,
+    pool: list[Candidate],
+    question_vector: list[float] | None,
+    sentence_vectors: list[list[float]] | None,
+) -> None:
+    """Fill in every candidate's meaning, words, form and unknown terms."""
+    asked_terms = list(dict.fromkeys(terms(question, language)))
+    seen: list[set[str]] = []
+    for c in pool:
+        own = set(terms(c.text, language))
+        seen.append(own | {f"^{t}" for t in terms(c.heading, language)})
+    df: Counter[str] = Counter()
+    for c_terms in seen:
+        for t in asked_terms:
+            if _matches(t, c_terms):
+                df[t] += 1
+    n = max(1, len(pool))
+    weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
+    total = sum(weight.values()) or 1.0
+    everywhere = set().union(*seen) if seen else set()
+    unknown = [t for t in focus_nouns(question, language) if not _matches(t, everywhere)]
+    if question_vector is not None and sentence_vectors is not None:
+        q = _unit(question_vector)
+        meanings = [float(_unit(v) @ q) for v in sentence_vectors]
+    else:
+        meanings = [0.0] * len(pool)
+    for c, c_terms, meaning in zip(pool, seen, meanings, strict=True):
+        hit = sum(
+            w if _matches(t, c_terms, body_only=True) else 0.5 * w if _matches(t, c_terms) else 0.0
+            for t, w in weight.items()
+        )
+        c.words = hit / total
+        c.meaning = meaning
+        c.form = holds(kind, c.text)
+        c.unknown = unknown
+
+
+def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
+    """The term, or a compound containing it (or contained in it), is in the bag; heading
+    terms carry a ``^`` and count unless ``body_only``."""
+    for other in bag:
+        heading = other.startswith("^")
+        if heading and body_only:
+            continue
+        word = other[1:] if heading else other
+        # German compounds end in their head: "Resturlaub" is a kind of "Urlaub", but
+        # "Mindestlohn" is no kind of "mindest(ens)"
+        if word == term or (
+            min(len(word), len(term)) >= 5 and (term.endswith(word) or word.endswith(term))
+        ):
+            return True
+    return False
+
+
+def _unit(vector: list[float]) -> np.ndarray:
+    v = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm > 0 else v
