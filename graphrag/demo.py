@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from graphrag.cli import _Bars
     from graphrag.sdk import GraphRAG
+    from graphrag.views import citation_lines
 
     console.rule("graphrag demo")
     console.print(f"data directory: {args.data_dir}")
@@ -83,13 +84,18 @@ def main(argv: list[str] | None = None) -> int:
         for question, multi_hop in QUESTIONS:
             console.rule()
             console.print(f"[bold]Q:[/] {question}", highlight=False)
-            answer = rag.ask(question, use_graph=True if multi_hop else None)
-            console.print(f"[bold]A:[/] {escape(answer.answer)}", highlight=False)
-            for c in answer.citations:
-                page = f", p. {c.page}" if c.page else ""
-                console.print(
-                    f"   [{c.n}] {c.title} > {c.section}{page}", highlight=False, markup=False
-                )
+            console.print("[bold]A:[/] ", end="")
+            answer = None
+            for event in rag.ask_stream(question, use_graph=True if multi_hop else None):
+                if event.type == "token":  # printed as it is written
+                    console.print(event.text, end="", highlight=False, markup=False)
+                    console.file.flush()
+                elif event.type == "answer":
+                    answer = event.answer
+            assert answer is not None
+            console.print()
+            for line in citation_lines(answer):
+                console.print(f" {line}", highlight=False, markup=False)
             if answer.graph.paths:
                 console.print(
                     "   graph paths: "

@@ -17,6 +17,8 @@ True
 True
 >>> holds("duration", "Der Arbeitnehmer kann Einspruch einlegen.")
 False
+>>> asked("Wie hoch ist der Mindestlohn?"), holds("amount", "Pausen von 30 Minuten")
+('amount', False)
 """
 
 from __future__ import annotations
@@ -27,18 +29,20 @@ from typing import Literal
 Asked = Literal[
     "deadline",
     "duration",
+    "amount",
     "quantity",
     "threshold",
     "time",
     "yes_no",
     "person",
     "list",
+    "norms",
     "condition",
     "procedure",
     "other",
 ]
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
-NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "quantity", "threshold"})
+NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
 _NUMBER_WORDS = (
     r"eine?[rsmn]?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|"
@@ -64,6 +68,13 @@ _QUANTITY = re.compile(
     rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
     re.I,
 )
+# money and shares: what "wie hoch ist der Lohn" or "how much is the fee" is answered with
+_MONEY = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:€|euro|eur\b|prozent|percent|%)|€\s*\d|\b(?:in höhe von|"
+    r"monatsgehält\w*|monatsgehalt\w*|monatsverdienst\w*|bruttomonats\w*|"
+    r"monatsentgelt\w*|(?:ein|zwei|drei|vier|fünf|sechs|\d+)\s+monatsverdienst\w*)",
+    re.I,
+)
 _DEADLINE_WORDS = re.compile(
     r"\b(binnen|innerhalb|spätestens|frühestens|bis zu|bis zum|vor ablauf|nach ablauf|frist|"
     r"within|no later than|by the end)\b",
@@ -81,6 +92,7 @@ _ROLE = re.compile(
     r"employer|works council|court|authority|office)\b",
     re.I,
 )
+_NORM = re.compile(r"§|\bart(?:ikel|\.)\s*\d|\b\w*gesetz\w*\b|\bsection \d|\bact\b", re.I)
 _CONDITION = re.compile(
     r"\b(wenn|soweit|sofern|falls|es sei denn|nur|voraussetzung\w*|if|unless|provided|only)\b",
     re.I,
@@ -114,10 +126,19 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         ),
     ),
     (
+        "amount",
+        re.compile(
+            r"\b(wie hoch|wie viel (?:geld|lohn|gehalt|entgelt|entschädigung|abfindung|"
+            r"vergütung)|how much (?:money|pay|is)|how high|(?:what|which) is the [\w ]*"
+            r"(?:wage|salary|pay|fee|rate|price|cost|amount|compensation))\b",
+            re.I,
+        ),
+    ),
+    (
         "quantity",
         re.compile(
-            r"\b(wie viele|wieviele|wie viel|wieviel|wie hoch|wie oft|how many|how much|"
-            r"how often|how high|anzahl|number of)\b",
+            r"\b(wie viele|wieviele|wie viel|wieviel|wie oft|how many|how much|"
+            r"how often|anzahl|number of)\b",
             re.I,
         ),
     ),
@@ -140,11 +161,20 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         ),
     ),
     (
+        "norms",
+        re.compile(
+            r"\b(welche[rsmn]? (?:\w+ )?(?:gesetze?s?|vorschrift\w*|paragraphe?n?|normen|"
+            r"bestimmung\w*|regelung\w*)|which (?:\w+ )?(?:laws?|provisions?|sections?|"
+            r"acts?|rules?))\b",
+            re.I,
+        ),
+    ),
+    (
         "list",
         re.compile(
             r"\b(aus welchen gründen|welche gründe|welche rechte|welche pflichten|"
-            r"welche (?:\w+ )?(?:gesetze|vorschriften|regeln|merkmale)|which (?:\w+ )?(?:laws|"
-            r"grounds|reasons|rights)|what are the)\b",
+            r"welche (?:\w+ )?(?:regeln|merkmale)|which (?:\w+ )?(?:grounds|reasons|rights)|"
+            r"what are the)\b",
             re.I,
         ),
     ),
@@ -182,6 +212,8 @@ def holds(kind: Asked, sentence: str) -> bool:
     if kind in ("deadline", "duration"):
         span = bool(_SPAN.search(sentence) or _FUSED.search(sentence))
         return span if kind == "duration" else span or bool(_DEADLINE_WORDS.search(sentence))
+    if kind == "amount":
+        return bool(_MONEY.search(sentence))
     if kind in ("quantity", "threshold"):
         return bool(_QUANTITY.search(sentence) or _SPAN.search(sentence))
     if kind == "time":
@@ -194,6 +226,8 @@ def holds(kind: Asked, sentence: str) -> bool:
         return bool(_ROLE.search(sentence))
     if kind == "condition":
         return bool(_CONDITION.search(sentence) or _SPAN.search(sentence))
+    if kind == "norms":  # a provision or a law, named
+        return bool(_NORM.search(sentence))
     if kind == "list":
         return sentence.count(",") >= 2 or sentence.lstrip().startswith("- ")
     return True

@@ -27,6 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
+from graphrag.api.streaming import EventSourceResponse, sse_events
 from graphrag.api.uploads import remove_folder, save_upload, tenant_folder
 from graphrag.errors import (
     ConfigError,
@@ -62,6 +63,8 @@ class AskBody(BaseModel):
     k: int = Field(default=8, ge=1, le=200)
     filters: dict[str, Any] = Field(default_factory=dict)
     use_graph: bool | None = None
+    # Server-Sent Events: "search", then "token"s as the answer is written, then "answer"
+    stream: bool = False
 
 
 # module level: FastAPI resolves these annotations by name (postponed evaluation)
@@ -161,16 +164,22 @@ def create_app(rag: GraphRAG) -> FastAPI:
         )
         return search_json(result)
 
-    @app.post("/ask", dependencies=[Auth])
-    def ask(body: AskBody, access: Caller) -> dict[str, Any]:
-        answer = rag.ask(
+    @app.post("/ask", dependencies=[Auth], response_model=None)
+    def ask(body: AskBody, access: Caller) -> dict[str, Any] | EventSourceResponse:
+        events = rag.ask_stream(
             body.question,
             k=body.k,
             filters=body.filters,
             access=access,
             use_graph=body.use_graph,
         )
-        return answer_json(answer)
+        if not body.stream:
+            answer = next(e.answer for e in events if e.type == "answer")
+            assert answer is not None
+            return answer_json(answer)
+        # the first event (the search) is taken here, so a bad request still gets its 4xx
+        first = next(events)
+        return EventSourceResponse(sse_events(first, events), ping=15)
 
     @app.get("/documents", dependencies=[Auth])
     def documents(access: Caller) -> list[dict[str, Any]]:

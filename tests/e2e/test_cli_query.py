@@ -65,8 +65,12 @@ def test_ask_json_shape_and_citations(data_dir: Path) -> None:
     assert {"n", "document", "title", "section", "page", "chunk_id"} <= set(citation)
     assert citation["section"] == "Annual leave"
     assert set(out["graph"]) == {"entities", "relations", "paths"}
+    assert citation["file"] == "leave.md"
     explained = cli("ask", "How many days of annual leave?", "--explain", data_dir=data_dir)
     assert explained.returncode == 0 and "analysis" in explained.stdout
+    # the streamed text is the answer, then its sources with file and page label
+    assert explained.stdout.startswith(out["answer"].split(" [1]")[0])
+    assert "[1] leave.md · Leave policy > Annual leave" in explained.stdout
 
 
 def test_bad_questions_and_empty_store(data_dir: Path, tmp_path: Path) -> None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx
 import pytest
+from httpx_sse import connect_sse
 
 from tests.e2e.cli import cli, serving
 
@@ -29,3 +31,40 @@ def test_serve_refuses_other_interfaces_without_a_key(tmp_path: Path) -> None:
     proc = cli("serve", "--host", "0.0.0.0", "--port", "1", data_dir=tmp_path)
     assert proc.returncode == 2
     assert "GRAPHRAG_API_KEY" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_ask_streams_server_sent_events_to_a_client(tmp_path: Path) -> None:
+    laws = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "corpus"
+    with serving(tmp_path / "data", GRAPHRAG_API_KEY="s3cret") as base:
+        auth = {"Authorization": "Bearer s3cret", "X-Graphrag-Tenant": "acme"}
+        burlg = (laws / "de-arbeitsrecht" / "burlg.md").read_bytes()
+        job = httpx.post(f"{base}/ingest", files=[("files", ("burlg.md", burlg))], headers=auth)
+        for _ in range(600):
+            state = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=auth).json()
+            if state["state"] in ("done", "failed"):
+                break
+            time.sleep(0.2)
+        assert state["state"] == "done", state
+        body = {"question": "Wie viele Werktage Urlaub stehen mir mindestens zu?", "stream": True}
+        arrived: list[tuple[str, float, dict]] = []
+        with (
+            httpx.Client(timeout=120) as client,
+            connect_sse(client, "POST", f"{base}/ask", json=body, headers=auth) as source,
+        ):
+            assert source.response.headers["content-type"].startswith("text/event-stream")
+            for sse in source.iter_sse():
+                arrived.append((sse.event, time.monotonic(), sse.json()))
+        kinds = [kind for kind, _, _ in arrived]
+        assert kinds[0] == "search" and kinds[-1] == "answer" and "token" in kinds
+        answer = arrived[-1][2]
+        assert "24 Werktage" in answer["answer"] and answer["citations"][0]["file"] == "burlg.md"
+        text = "".join(data["text"] for kind, _, data in arrived if kind == "token")
+        assert text.strip() == answer["answer"].strip()
+        # the evidence arrives before the answer is complete
+        assert arrived[0][1] < arrived[-1][1]
+        assert arrived[0][2]["results"][0]["title"] == "Mindesturlaubsgesetz für Arbeitnehmer"
+        # the same answer without streaming, and errors before the stream as JSON statuses
+        plain = httpx.post(f"{base}/ask", json={**body, "stream": False}, headers=auth, timeout=120)
+        assert plain.json()["answer"] == answer["answer"]
+        empty = httpx.post(f"{base}/ask", json={"question": " ", "stream": True}, headers=auth)
+        assert empty.status_code == 400 and "error" in empty.json()

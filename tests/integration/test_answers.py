@@ -1,0 +1,82 @@
+"""The extractive answer a person reads, on real laws and the real embedder: the fact first,
+English questions answered from German text, "not in the documents" when it is not, and the
+same answer streamed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from graphrag import GraphRAG
+from tests.conftest import SHARED_DATA
+
+pytestmark = pytest.mark.integration
+LAWS = SHARED_DATA / "corpus" / "de-arbeitsrecht"
+
+
+@pytest.fixture(scope="module")
+def rag(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphRAG]:
+    with GraphRAG(data_dir=tmp_path_factory.mktemp("answers") / "data") as instance:
+        report = instance.ingest([LAWS / "burlg.md", LAWS / "kschg.md", LAWS / "arbzg.md"])
+        assert not report.errors
+        yield instance
+
+
+def test_the_fact_asked_for_leads_the_answer(rag: GraphRAG) -> None:
+    # the issue's example: § 3 (24 Werktage) answers, § 7 (zwölf Werktage) does not
+    answer = rag.ask("Wie viele Werktage Urlaub hat ein Arbeitnehmer mindestens?")
+    assert answer.answerable
+    assert answer.answer.startswith("(1) Der Urlaub beträgt jährlich mindestens 24 Werktage.")
+    assert "zwölf" not in answer.answer
+    assert answer.citations[0].section.endswith("§ 3 Dauer des Urlaubs")
+    assert answer.citations[0].file == "burlg.md"
+    # one sentence and its citation, nothing padded on
+    assert len(re.findall(r"\[\d+\]", answer.answer)) == 1
+
+
+def test_a_question_in_two_parts_gets_both(rag: GraphRAG) -> None:
+    answer = rag.ask(
+        "Wie lange muss die Ruhezeit nach der Arbeit mindestens sein, und wie lange "
+        "die Pause bei mehr als neun Stunden Arbeit?"
+    )
+    assert answer.answerable
+    assert "elf Stunden" in answer.answer and "45 Minuten" in answer.answer
+
+
+def test_an_english_question_gets_the_german_sentence_quoted(rag: GraphRAG) -> None:
+    answer = rag.ask("How many days of paid leave does an employee get at least per year?")
+    assert answer.language == "en" and answer.answerable
+    assert answer.answer.startswith("The source (in German) says: „")
+    assert "24 Werktage" in answer.answer and answer.answer.rstrip().endswith("[1]")
+
+
+def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
+    answer = rag.ask("Wie hoch ist der gesetzliche Mindestlohn pro Stunde?")
+    assert not answer.answerable
+    assert answer.answer.startswith("Die gefundenen Dokumente beantworten diese Frage nicht")
+    assert "Am nächsten kommt:" in answer.answer and len(answer.citations) == 1
+
+
+def test_the_stream_is_the_answer_as_it_is_written(rag: GraphRAG) -> None:
+    events = list(rag.ask_stream("Innerhalb welcher Frist muss man gegen eine Kündigung klagen?"))
+    kinds = [e.type for e in events]
+    assert kinds[0] == "search" and kinds[-1] == "answer" and "token" in kinds
+    assert set(kinds[1:-1]) == {"token"}
+    answer = events[-1].answer
+    assert answer is not None and events[0].search is not None
+    assert "".join(e.text for e in events if e.type == "token").strip() == answer.answer.strip()
+    assert "drei Wochen" in answer.answer
+    same, search = rag.ask_explained(
+        "Innerhalb welcher Frist muss man gegen eine Kündigung klagen?"
+    )
+    assert same.answer == answer.answer and search.query == events[0].search.query
+
+
+def test_empty_questions_fail_before_any_event(rag: GraphRAG, tmp_path: Path) -> None:
+    from graphrag import InputError
+
+    with pytest.raises(InputError):
+        next(rag.ask_stream("   "))
