@@ -30,6 +30,9 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+_BOLD = re.compile(r"bold|black|heavy|semibold|demi", re.I)
+
+
 def _overprinted(chars: list[dict[str, Any]]) -> bool:
     """Whether any character repeats within 1 pt of itself, as pdfplumber's dedupe_chars
     (tolerance 1) would merge. Its sort costs ~30 % of parsing a page, and most pages have
@@ -141,6 +144,7 @@ def parse_pdf(path: Path) -> ParsedDocument:
                         "top": ln["top"],
                         "bottom": ln["bottom"],
                         "height": float(raw_page.height),
+                        "bold": _BOLD.search(str(ln["chars"][0].get("fontname", ""))) is not None,
                     }
                 )
             lines_per_page.append(page_lines)
@@ -218,10 +222,13 @@ def parse_pdf(path: Path) -> ParsedDocument:
                     blocks.append(Block(kind="paragraph", text=text, page=pno))
             last_bottom = ln["bottom"]
 
-    title = str(info.get("/Title") or "").strip()
-    if not title:
-        first = next((b for b in blocks if b.kind == "heading"), None)
-        title = first.text if first else path.stem
+    heading = next((b.text for b in blocks if b.kind == "heading"), "")
+    title = (
+        str(info.get("/Title") or "").strip()
+        or _cover_title(lines_per_page, body_size)
+        or heading
+        or path.stem
+    )
     return ParsedDocument(
         title=title,
         mime="application/pdf",
@@ -231,6 +238,33 @@ def parse_pdf(path: Path) -> ParsedDocument:
         created=_pdf_date(info.get("/CreationDate")),
         modified=_pdf_date(info.get("/ModDate")),
     )
+
+
+def _cover_title(lines_per_page: list[list[dict[str, Any]]], body_size: float) -> str:
+    """What a reader takes for the title when the metadata names none: a bold first line of a
+    few words ("The Evolution of the Word Processor"), else the first page's largest line of
+    at least three words, with the lines of that size right below it (a title that wraps;
+    a one-word brand line above it, like "Redpaper", is not the title)."""
+    first = sorted(lines_per_page[0] if lines_per_page else [], key=lambda x: x["top"])
+    if not first:
+        return ""
+    opening = first[0]
+    if opening.get("bold") and 3 <= len(opening["text"].split()) <= 20:
+        if not opening["text"].endswith((".", ":", ";")):
+            return str(opening["text"])
+    worded = [ln for ln in first if len(ln["text"].split()) >= 3]
+    if not worded:
+        return ""
+    largest = max(ln["size"] for ln in worded)
+    if largest <= body_size + 0.5:
+        return ""
+    start = next(i for i, ln in enumerate(first) if ln in worded and ln["size"] == largest)
+    parts = [first[start]["text"]]
+    for ln in first[start + 1 : start + 3]:
+        if abs(ln["size"] - largest) > 0.1:
+            break
+        parts.append(ln["text"])
+    return " ".join(parts)[:200]
 
 
 def _join(a: str, b: str) -> str:

@@ -12,6 +12,11 @@ from graphrag.errors import DocumentError
 from ingestion.parsers.docling_formats import parse_with_docling
 from schemas.parsed import Block, ParsedDocument
 
+# "vom\n    1\\. Mai": a wrapped line that starts with an escaped ordinal continues the line
+# before it; and inside a line the escape is not needed, but the Markdown backend splits the
+# text at it ("vom 1", ".", "Mai" as three blocks). Both are undone before parsing.
+_WRAPPED_ORDINAL = re.compile(r"(?<=\S)\n[ \t]*(\d+)\\\.(?=\s)")
+_INLINE_ORDINAL = re.compile(r"(?<=\S )(\d+)\\\.")
 _FRONT_MATTER = re.compile(r"\A\ufeff?---\s*\n(.*?)\n(---|\.\.\.)\s*(\n|\Z)", re.DOTALL)
 
 
@@ -46,6 +51,7 @@ def parse_markdown(path: Path) -> ParsedDocument:
             ) from None
         front = loaded if isinstance(loaded, dict) else {}
         text = text[match.end() :]
+    text = _INLINE_ORDINAL.sub(r"\1.", _WRAPPED_ORDINAL.sub(r" \1\\.", text))
     parsed = parse_with_docling("markdown", path, text)
     meta = {str(k).lower(): v for k, v in front.items()}
     title = meta.get("title")

@@ -8,6 +8,7 @@ import pytest
 
 from graphrag.errors import DocumentError
 from ingestion.parsers import parse_file
+from tests.conftest import SHARED_DATA
 
 pytestmark = pytest.mark.integration
 
@@ -194,3 +195,25 @@ def test_pdf_overprinted_bold_is_read_once_and_plain_pages_stay_whole(tmp_path: 
     texts = [b.text for b in doc.blocks]
     assert any(plain in t for t in texts) and any(second in t for t in texts)
     assert [t for t in texts if "Kuendigungsfrist" in t] == [bold]
+
+
+def test_escaped_ordinals_in_markdown_stay_in_their_sentence(tmp_path: Path) -> None:
+    """'vom\\n    1\\. Mai' in the laws came out as 'vom 1', '.', 'Mai' in three blocks."""
+    burlg = parse_file(SHARED_DATA / "corpus" / "de-arbeitsrecht" / "burlg.md")
+    assert any("in der Zeit vom 1. Mai bis zum 30. April" in b.text for b in burlg.blocks)
+    assert not [b for b in burlg.blocks if b.text.strip() in (".", "1")]
+    doc = tmp_path / "start.md"
+    doc.write_text("# T\n\n1\\. Mai ist ein Feiertag. Er gilt ab dem\n2\\. Januar nicht.\n")
+    texts = [b.text for b in parse_file(doc).blocks if b.kind != "title"]
+    assert texts == ["1. Mai ist ein Feiertag. Er gilt ab dem 2. Januar nicht."]
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("multi_page.pdf", "The Evolution of the Word Processor"),  # bold first line
+        ("redp5110_sampled.pdf", "Row and Column Access Control Support in IBM DB2 for i"),
+    ],
+)
+def test_a_pdf_without_a_metadata_title_is_titled_by_its_cover(name: str, title: str) -> None:
+    assert parse_file(SHARED_DATA / "fixtures" / "docling" / name).title == title
