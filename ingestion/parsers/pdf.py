@@ -249,9 +249,9 @@ def _cover_title(lines_per_page: list[list[dict[str, Any]]], body_size: float) -
     if not first:
         return ""
     opening = first[0]
-    if opening.get("bold") and 3 <= len(opening["text"].split()) <= 20:
-        if not opening["text"].endswith((".", ":", ";")):
-            return str(opening["text"])
+    words = len(opening["text"].split())
+    if opening.get("bold") and 3 <= words <= 20 and not opening["text"].endswith((".", ":", ";")):
+        return str(opening["text"])
     worded = [ln for ln in first if len(ln["text"].split()) >= 3]
     if not worded:
         return ""
