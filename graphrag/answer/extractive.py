@@ -3,8 +3,10 @@
 The question is read for the kind of answer it wants (``asks``) and split where it asks two
 things ("wie lange ..., und ab wann ..."). Every sentence of the best passages is scored by
 meaning, words and form (``evidence``); the best sentence that holds the kind of answer asked
-for leads the answer, each part of the question gets its own, and only a neighbour that
-continues the same statement follows. Nothing else is padded on.
+for leads the answer, and each part of the question gets its own. After a single lead come
+at most two sentences that state what the lead leaves out of the question: the other side of a
+comparison, or the second hop of a bridge (a sentence that shares a name with the lead that
+the question does not use). A sentence that adds none of the question's terms stays out.
 
 When no sentence holds the kind of answer asked for, or the best one neither means nor says
 what the question asks, the answer says so in the question's language and quotes the closest
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
-from graphrag.answer.evidence import Candidate, candidates, score
+from graphrag.answer.evidence import Candidate, candidates, score, terms
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.models.embedders import Embedder
 from schemas import Answer, Citation, GraphContext, Passage
@@ -29,6 +31,9 @@ from schemas import Answer, Citation, GraphContext, Passage
 # languages the same embedder scores lower) or says most of it in the question's own words.
 # A German question naming a thing no evidence mentions needs the meaning. BENCHMARKS.md shows
 # how these settle abstention and how sensitive they are.
+# Supporting sentences: from the top SUPPORT_WINDOW of the ranking, within SUPPORT_MARGIN (in
+# standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
+SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
 MEANING = 0.86
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
@@ -83,9 +88,12 @@ class ExtractiveAnswerer:
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         picks: list[_Pick | None] = []
+        rankings: list[list[_Pick]] = []
         answerable = bool(pool)
         for part in parts:
-            pick = self._pick(part, language, pool, vectors)
+            ranking = self._rank(part, language, pool, vectors)
+            rankings.append(ranking)
+            pick = ranking[0] if ranking else None
             picks.append(pick)
             answerable = (
                 answerable
@@ -104,6 +112,9 @@ class ExtractiveAnswerer:
             assert pick is not None
             if pick.candidate not in chosen:
                 chosen.append(pick.candidate)
+        # a number asked for is one value: a second sentence with another would only compete
+        if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
+            chosen += supporting(question, language, rankings[0], chosen)
         numbers: dict[int, int] = {}
         lines = []
         source_language = _language_of(chosen[0].text)
@@ -132,15 +143,15 @@ class ExtractiveAnswerer:
             return None
         return self.embedder.embed_documents(texts)
 
-    def _pick(
+    def _rank(
         self,
         part: str,
         language: str,
         pool: list[Candidate],
         vectors: list[list[float]] | None,
-    ) -> _Pick | None:
+    ) -> list[_Pick]:
         if not pool:
-            return None
+            return []
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
         scored = [Candidate(c.passage, c.text, c.heading) for c in pool]
@@ -162,7 +173,36 @@ class ExtractiveAnswerer:
             key=lambda p: -p.fused,
         )
         self.last_ranking = ranked  # for --explain and the evaluation's diagnostics
-        return ranked[0] if ranked else None
+        return ranked
+
+
+def supporting(
+    question: str, language: str, ranking: list[_Pick], chosen: list[Candidate]
+) -> list[Candidate]:
+    """The context after the lead: sentences near the top that state what the lead leaves out
+    of the question (the other film of a comparison, the sentence after the lead that finishes
+    it); at most SUPPORT of them. A sentence that shares with the lead a name the question does
+    not use is the second hop of a bridge ("X founded Acme" then "Acme is headquartered in
+    Hamburg") and may rank further down. A sentence that adds none of the question's terms is
+    padding and stays out."""
+    asked_terms = set(terms(question, language))
+    lead_terms = {t for c in chosen for t in terms(c.text, language)}
+    covered = asked_terms & lead_terms
+    bridges = lead_terms - asked_terms
+    lead = ranking[0].fused if ranking else 0.0
+    out: list[Candidate] = []
+    for pick in ranking[1:SUPPORT_WINDOW]:
+        c = pick.candidate
+        if len(out) >= SUPPORT or c in chosen:
+            continue
+        own = set(terms(c.text, language))
+        if lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
+            continue
+        adds = (asked_terms - covered) & own
+        if adds:
+            out.append(c)
+            covered |= adds
+    return out
 
 
 def split_question(question: str) -> list[str]:

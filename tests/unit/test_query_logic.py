@@ -5,7 +5,8 @@ import json
 import httpx
 import pytest
 
-from graphrag.answer.extractive import ExtractiveAnswerer
+from graphrag.answer.evidence import Candidate
+from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
 from graphrag.errors import ConfigError
@@ -143,6 +144,25 @@ def test_extractive_says_when_evidence_does_not_answer() -> None:
         "Who won the 1954 World Cup?", "en", PASSAGES, GraphContext()
     )
     assert english.answer.startswith("The documents found do not answer")
+
+
+def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
+    def pick(text: str, fused: float, passage: int = 0) -> _Pick:
+        return _Pick(Candidate(passage, text, ""), fused)
+
+    question = "In which city is the company founded by Anna Schmidt headquartered?"
+    lead = pick("Anna Schmidt founded the Acme Corporation in 1998.", 3.5)
+    ranking = [
+        lead,
+        pick("The first product was a water filter for small farms.", 1.2),
+        pick("The Acme Corporation is headquartered in Hamburg.", 0.1, passage=1),  # far down
+        pick("Anna Schmidt later moved to a city by the sea.", 0.0, passage=2),
+    ]
+    support = supporting(question, "en", ranking, [lead.candidate])
+    # the bridge shares "Acme Corporation" with the lead; the line about the sea only shares
+    # the question's words and is too far below the lead; the filter line adds nothing asked
+    assert [c.text for c in support] == ["The Acme Corporation is headquartered in Hamburg."]
+    assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
 
 
 def sse(*parts: str) -> bytes:
