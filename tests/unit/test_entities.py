@@ -214,7 +214,11 @@ def test_llm_entity_json_is_repaired_and_checked_against_the_text() -> None:
     client = LlmClient(
         "http://llm.test/v1",
         model="m",
-        transport=httpx.MockTransport(lambda r: httpx.Response(200, content=body.encode())),
+        transport=httpx.MockTransport(
+            lambda r: httpx.Response(
+                200, content=body.encode(), headers={"content-type": "text/event-stream"}
+            )
+        ),
     )
     chunk = Chunk(id="c1", doc_id="d", ordinal=0, text="Die Acme GmbH zahlt. Sonst nichts.")
     spans = LlmEntityExtractor(client).extract([chunk])
