@@ -25,10 +25,17 @@ from graphrag.eval.runner import EvalConfig, EvalRunner
 VARIANTS: dict[str, dict[str, object]] = {
     "dense only": {"graph": False, "retrieval": {"use_sparse": False}},
     "bm25 only (sparse vectors)": {"graph": False, "retrieval": {"use_dense": False}},
-    "hybrid rrf 1:1": {"graph": False},
-    "hybrid rrf 2:1": {"graph": False, "retrieval": {"dense_weight": 2.0}},
+    "hybrid rrf 1:1": {"graph": False, "retrieval": {"fusion": "rrf"}},
+    "hybrid rrf 2:1": {"graph": False, "retrieval": {"fusion": "rrf", "dense_weight": 2.0}},
     "hybrid dbsf 1:1": {"graph": False, "retrieval": {"fusion": "dbsf"}},
-    "hybrid + reference hop (default)": {"graph": True},
+    "hybrid zscore": {"graph": False, "retrieval": {"fusion": "zscore"}},
+    "hybrid rrf + reference hop": {
+        "graph": True,
+        "retrieval": {"fusion": "rrf", "passage_hop": "off"},
+    },
+    "hybrid + reference hop": {"graph": True, "retrieval": {"passage_hop": "off"}},
+    "+ passage hop on multi-hop questions (default)": {"graph": True},
+    "+ passage hop (every question)": {"graph": True, "retrieval": {"passage_hop": "always"}},
     "hybrid + reference hop + ppr 0.25": {"graph": True, "retrieval": {"graph_weight": 0.25}},
     "hybrid + ppr 0.25 (no hop)": {
         "graph": True,

@@ -13,6 +13,7 @@ PageRank + entity paths, as ask runs it), fetch, scoring.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -117,6 +118,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--queries", type=int, default=40)
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--fusions", default="zscore", help="comma-separated: rrf, dbsf, zscore (the default)"
+    )
     args = parser.parse_args()
     rng = random.Random(3)
     embedder = E5Embedder()
@@ -124,10 +128,10 @@ def main() -> None:
     for n in (int(x) for x in args.sizes.split(",")):
         graph, vectors, names = build(n, Path(tempfile.mkdtemp(prefix=f"bench-search-{n}-")), rng)
         modes = {"off": (False, False), "on": (True, False), "on + context walk": (True, True)}
-        for mode, (use_graph, context) in modes.items():
-            retriever = Retriever(
-                graph, vectors, embedder, Bm25Encoder(), config=RetrievalConfig(graph=use_graph)
-            )
+        fusions = args.fusions.split(",")
+        for (mode, (use_graph, context)), fusion in itertools.product(modes.items(), fusions):
+            config = RetrievalConfig(graph=use_graph, fusion=fusion)
+            retriever = Retriever(graph, vectors, embedder, Bm25Encoder(), config=config)
             retriever.search(SearchRequest(query="warm up", k=10))
             stages: dict[str, list[float]] = {}
             for q in range(args.queries):
@@ -137,7 +141,7 @@ def main() -> None:
                 result = retriever.search(request)
                 for stage, ms in result.timings_ms.items():
                     stages.setdefault(stage, []).append(ms)
-            key = f"{n} chunks, graph {mode}"
+            key = f"{n} chunks, graph {mode}" + (f", {fusion}" if len(fusions) > 1 else "")
             results[key] = {f"{s}_p50": round(statistics.median(v), 1) for s, v in stages.items()}
             results[key] |= {f"{s}_p95": round(percentile(v, 0.95), 1) for s, v in stages.items()}
             print(

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.graph import Chunk, Entity
 
-WalkVia = Literal["next", "parent", "shared_entity", "related_entity", "reference"]
+WalkVia = Literal["next", "parent", "shared_entity", "related_entity", "reference", "passage"]
 
 
 class ChunkWithContext(BaseModel):

@@ -13,16 +13,22 @@ class RetrievalConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # hybrid candidates
-    fusion: Literal["rrf", "dbsf"] = "rrf"
+    # z-score fusion decides per query: a branch counts by how far its top stands out from its
+    # own tail. Unweighted RRF let the weaker branch pull the top down (BM25 on multi-hop
+    # questions, dense on German decisions); z-score fusion is at least the better single
+    # branch on every development set (BENCHMARKS.md, "Fusion per query").
+    fusion: Literal["rrf", "dbsf", "zscore"] = "zscore"
     rrf_k: int = Field(default=60, ge=1)
     hybrid_alpha: float | None = Field(
         default=None, ge=0, le=1, description="dense share of the RRF weight; None: weights below"
     )
-    # Equal weights: dense alone wins on HotpotQA, BM25 alone on LegalQuAD; unweighted RRF is
-    # the robust middle (BENCHMARKS.md). hybrid_alpha or these weights shift it per corpus.
+    # Per-branch weights on top of the fusion, for a corpus where one branch is known to be
+    # stronger; equal by default (the fusion already decides per query).
     dense_weight: float = Field(default=1.0, ge=0)
     sparse_weight: float = Field(default=1.0, ge=0)
-    prefetch: int = Field(default=100, ge=1, le=2000)
+    prefetch: int = Field(
+        default=100, ge=2, le=2000, description="hits per branch the z-score fusion reads"
+    )
     score_threshold: float | None = None
     multi_query: bool = True
     use_dense: bool = True
@@ -37,6 +43,13 @@ class RetrievalConfig(BaseModel):
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"
     )
+    # the passage hop (graphrag/retrieval/hop.py): the question read with each top seed's
+    # text finds the second passage no title names. On every question it costs single-hop
+    # sets (it puts another document second), so by default it runs on the questions the
+    # analysis reads as multi-hop (BENCHMARKS.md, "The passage hop").
+    passage_hop: Literal["off", "multi_hop", "always"] = "multi_hop"
+    hop_seeds: int = Field(default=2, ge=1, le=20)
+    hop_per_seed: int = Field(default=1, ge=1, le=10)
     graph_seeds: int = Field(default=8, ge=1, le=100)
     graph_added: int = Field(default=10, ge=0, le=200)
     ppr_damping: float = Field(default=0.85, gt=0, lt=1)

@@ -54,3 +54,40 @@ def dbsf(
             scaled = (value - low) / (high - low) if high > low else 0.5
             total[item] += weight * min(1.0, max(0.0, scaled))
     return sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def zscore(
+    scored: list[list[tuple[str, float]]],
+    *,
+    weights: list[float] | None = None,
+    depth: int | None = None,
+) -> list[tuple[str, float]]:
+    """Z-score fusion (CombSUM of standardised scores, Montague & Aslam): each list's scores
+    become standard scores over that list, and an item's fused score is the weighted sum. A
+    branch whose top stands out from its own tail (BM25 on a rare term, dense on a paraphrase)
+    moves the order; a branch whose scores fall off evenly moves it less, so each query leans
+    on the branch that is sure of itself without a weight fitted to a collection. An item a list did
+    not return gets that list's lowest standard score (it ranked below the cut); a list of
+    fewer than two scores, or with no spread, says nothing (zero). ``depth`` takes the mean and
+    spread from each list's first ``depth`` scores, so they do not change with how many results
+    a caller asked for.
+
+    >>> flat = [("a", 0.82), ("b", 0.81), ("c", 0.80), ("d", 0.80), ("e", 0.79)]
+    >>> sure = [("c", 9.0), ("b", 1.2), ("a", 1.0), ("d", 0.9), ("e", 0.8)]
+    >>> [i for i, _ in zscore([flat, sure])][:3]
+    ['c', 'a', 'b']
+    """
+    weights = weights or [1.0] * len(scored)
+    standard: list[tuple[dict[str, float], float, float]] = []
+    for items, weight in zip(scored, weights, strict=True):
+        values = [v for _, v in items[:depth]]
+        mean = sum(values) / len(values) if values else 0.0
+        std = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5 if values else 0.0
+        if len(values) < 2 or std < 1e-12:
+            standard.append(({item: 0.0 for item, _ in items}, 0.0, weight))
+            continue
+        z = {item: (value - mean) / std for item, value in items}
+        standard.append((z, min(z.values()), weight))
+    ids = {item for z, _, _ in standard for item in z}
+    total = {i: sum(w * z.get(i, floor) for z, floor, w in standard) for i in ids}
+    return sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))

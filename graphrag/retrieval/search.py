@@ -16,7 +16,8 @@ from graphrag.models.rerankers import Reranker
 from graphrag.models.sparse import SparseEncoder
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
-from graphrag.retrieval.fusion import dbsf, minmax, rrf
+from graphrag.retrieval.fusion import dbsf, minmax, rrf, zscore
+from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.llm_analysis import LlmQueryAnalyzer
 from graphrag.retrieval.mmr import mmr_order
@@ -115,6 +116,21 @@ class Retriever:
                     walk=request.use_graph is True
                     or (analysis.walk_graph and (request.graph_context or cfg.graph_weight > 0)),
                 )
+        hop = cfg.passage_hop == "always" or (cfg.passage_hop == "multi_hop" and analysis.multi_hop)
+        if use_graph and hop and fused:
+            with timed("passage_hop"):
+                passage_hop(
+                    clean_query(request.query),
+                    fused,
+                    seeds=cfg.hop_seeds,
+                    per_seed=cfg.hop_per_seed,
+                    graph=self.graph,
+                    vectors=self.vectors,
+                    embedder=self.embedder,
+                    access=request.access,
+                    flt=payload_filter(request, analysis.filters),
+                    out=refinement,
+                )
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]
             pool += [c for c in refinement.added if c not in pool]
@@ -151,6 +167,8 @@ class Retriever:
         cfg = self.config
         flt = payload_filter(request, analysis.filters)
         limit = max(analysis.candidate_count, request.k * 3)
+        # z-score fusion standardises each branch over the same depth whatever k was asked for
+        depth = max(limit, cfg.prefetch) if cfg.fusion == "zscore" else limit
         rankings: list[list[tuple[str, float]]] = []
         weights: list[float] = []
         dense_scores: dict[str, float] = {}
@@ -161,7 +179,7 @@ class Retriever:
                 vector = self.embedder.embed_query(variant)
                 hits = self.vectors.query(
                     HybridQuery(
-                        dense=vector, limit=limit, filter=flt, score_threshold=cfg.score_threshold
+                        dense=vector, limit=depth, filter=flt, score_threshold=cfg.score_threshold
                     )
                 )
                 rankings.append([(h.id, h.score) for h in hits])
@@ -171,7 +189,7 @@ class Retriever:
             if cfg.use_sparse and w_sparse > 0:
                 vector_s = self.sparse.encode_query(variant, analysis.language)
                 if vector_s.indices:
-                    hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=limit, filter=flt))
+                    hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=depth, filter=flt))
                     rankings.append([(h.id, h.score) for h in hits])
                     weights.append(w_sparse * variant_weight)
                     for h in hits:
@@ -180,6 +198,8 @@ class Retriever:
             fused: list[tuple[str, float]] = []
         elif cfg.fusion == "dbsf":
             fused = dbsf(rankings, weights=weights)
+        elif cfg.fusion == "zscore":
+            fused = zscore(rankings, weights=weights, depth=cfg.prefetch)
         else:
             fused = rrf([[i for i, _ in r] for r in rankings], k=cfg.rrf_k, weights=weights)
         return fused[:limit], dense_scores, sparse_scores

@@ -123,3 +123,29 @@ def test_no_graph_switch(rag: GraphRAG) -> None:
     result = rag.search(QUESTION, k=5, access=AccessFilter(tenant="acme"), use_graph=False)
     assert "graph" not in result.timings_ms
     assert all(r.scores.graph is None for r in result.results)
+
+
+def test_the_passage_hop_reaches_the_second_passage_and_keeps_access(rag: GraphRAG) -> None:
+    """The question read with the founding passage finds where Acme sits; the hop's vector
+    query carries the caller's filter, so it never brings the board memo or another tenant."""
+    default = rag.retriever.config
+    rag.retriever.config = default.model_copy(update={"passage_hop": "always", "hop_seeds": 3})
+    try:
+        staff = rag.search(QUESTION, k=4, access=AccessFilter(tenant="acme", groups=["staff"]))
+        assert "passage_hop" in staff.timings_ms
+        titles = [r.doc_title for r in staff.results]
+        assert titles.index("Acme today") == titles.index("Acme history") + 1
+        hopped = [r for r in staff.results if any(p.via == "passage" for p in r.provenance)]
+        assert hopped
+        for r in hopped:
+            assert r.chunk.tenant == "acme" and "Berlin" not in r.chunk.text
+        for access in (AccessFilter(tenant="acme", groups=["staff"]), AccessFilter(tenant="other")):
+            result = rag.search(
+                "Where will the Acme Corporation move its headquarters next year?",
+                k=10,
+                access=access,
+            )
+            assert all(r.chunk.tenant == access.tenant for r in result.results)
+            assert all("Berlin" not in r.chunk.text for r in result.results)
+    finally:
+        rag.retriever.config = default

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -9,12 +10,96 @@ from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
-from graphrag.errors import ConfigError
+from graphrag.errors import ConfigError, StoreUnavailableError
+from graphrag.models.llm import LlmClient
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
-from graphrag.retrieval.fusion import minmax, rrf
+from graphrag.retrieval.fusion import minmax, rrf, zscore
+from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
+from graphrag.retrieval.refine import Refinement
 from graphrag.retrieval.search import place_follows
-from schemas import Chunk, Entity, GraphContext, Passage, ScoredChunk, StageScores
+from schemas import (
+    AccessFilter,
+    Chunk,
+    ChunkWithContext,
+    Entity,
+    GraphContext,
+    HybridQuery,
+    Passage,
+    PayloadFilter,
+    ScoredChunk,
+    StageScores,
+    VectorHit,
+)
+
+
+def test_zscore_fusion_follows_the_branch_whose_top_stands_out() -> None:
+    ids = [f"d{i:02d}" for i in range(20)]
+    even = [(i, 0.85 - 0.005 * n) for n, i in enumerate(ids)]  # falls off evenly: d00 first
+    outlier = [(i, 14.0 if i == "d10" else 2.0 - 0.01 * n) for n, i in enumerate(ids)]
+    assert zscore([even, outlier])[0][0] == "d10"
+    # a dense winner far ahead of its tail keeps its place against a sparse list without one
+    clear = [(i, 0.95 if i == "d05" else 0.70 - 0.001 * n) for n, i in enumerate(ids)]
+    vague = [(i, 3.0 - 0.01 * n) for n, i in enumerate(ids)]
+    assert zscore([clear, vague])[0][0] == "d05"
+    # an item one list did not return ranks as that list's last; one score says nothing
+    assert dict(zscore([[("a", 3.0), ("b", 1.0)], [("b", 5.0)]])) == {"a": 1.0, "b": -1.0}
+    assert zscore([[], [("x", 0.5), ("y", 0.5)]]) == [("x", 0.0), ("y", 0.0)]
+    assert zscore([[("a", 1.0), ("b", 0.0)]], weights=[2.0]) == [("a", 2.0), ("b", -2.0)]
+
+
+class _HopStores:
+    """The two calls the passage hop makes, recorded: fetch the seeds, query the vectors."""
+
+    def __init__(self, hits: list[tuple[str, str]]) -> None:
+        self.hits = hits
+        self.filters: list[PayloadFilter] = []
+        self.texts: list[str] = []
+
+    def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
+        return [
+            ChunkWithContext(
+                chunk=Chunk(id=i, doc_id=f"doc-{i}", ordinal=0, text=f"text of {i}"),
+                doc_title=f"Title {i}",
+                doc_source=f"{i}.md",
+            )
+            for i in ids
+        ]
+
+    def query(self, query: HybridQuery) -> list[VectorHit]:
+        self.filters.append(query.filter)
+        return [VectorHit(id=i, score=1.0, payload={"doc_id": d}) for i, d in self.hits]
+
+    def embed_query(self, text: str) -> list[float]:
+        self.texts.append(text)
+        return [1.0, 0.0]
+
+
+def test_the_passage_hop_places_new_evidence_after_its_seed() -> None:
+    fused = [("s1", 0.9), ("s2", 0.8), ("x", 0.7), ("y", 0.6)]
+    # s1's own document, a chunk already above the seed, then two new ones
+    stores = _HopStores([("s1b", "doc-s1"), ("s1", "doc-s1"), ("y", "doc-y"), ("z", "doc-z")])
+    out = Refinement()
+    access = AccessFilter(tenant="acme", groups=["staff"])
+    flt = PayloadFilter(access=access)
+    passage_hop(
+        "Where is it?",
+        fused,
+        seeds=1,
+        per_seed=1,
+        graph=stores,  # type: ignore[arg-type]
+        vectors=stores,  # type: ignore[arg-type]
+        embedder=stores,  # type: ignore[arg-type]
+        access=access,
+        flt=flt,
+        out=out,
+    )
+    assert out.follows == {"s1": ["y"]} and out.added == ["y"]
+    assert out.provenance["y"].via == "passage" and out.provenance["y"].seed_chunk_id == "s1"
+    assert stores.texts == ["Where is it? Title s1: text of s1"]
+    assert stores.filters == [flt]  # the caller's access travels with the hop's query
+    ranked = [scored(c, c, "d", 0, f, c) for c, f in fused]
+    assert [r.chunk.id for r in place_follows(ranked, out.follows)] == ["s1", "y", "s2", "x"]
 
 
 def test_rrf_weights_and_ties() -> None:
@@ -165,6 +250,9 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
 
 
+SSE_HEADERS = {"content-type": "text/event-stream"}
+
+
 def sse(*parts: str) -> bytes:
     lines = [f"data: {json.dumps({'choices': [{'delta': {'content': p}}]})}" for p in parts]
     return ("\n\n".join([*lines, "data: [DONE]"]) + "\n\n").encode()
@@ -203,6 +291,72 @@ def test_llm_answer_streams_cites_and_checks_numbers() -> None:
     assert not refused.answerable and refused.citations == []
     with pytest.raises(ConfigError):
         generator(b"", status=401).answer("?", "de", PASSAGES, GraphContext())
+
+
+def scripted_client(replies: list[httpx.Response | Exception], calls: list[int]) -> LlmClient:
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(1)
+        reply = replies[min(len(calls), len(replies)) - 1]
+        if isinstance(reply, Exception):
+            raise reply
+        return reply
+
+    return LlmClient(
+        "http://llm.test/v1",
+        model="m",
+        transport=httpx.MockTransport(handler),
+        backoff_s=0.001,
+        max_wait_s=0.01,
+    )
+
+
+def test_llm_client_retries_rate_limits_server_errors_and_dropped_connections() -> None:
+    ok = httpx.Response(200, content=sse("drei ", "Wochen"), headers=SSE_HEADERS)
+    calls: list[int] = []
+    replies: list[httpx.Response | Exception] = [
+        httpx.Response(429, headers={"retry-after": "0"}, text="slow down"),
+        httpx.Response(503, text="loading model"),
+        httpx.ConnectError("refused"),
+        ok,
+    ]
+    assert scripted_client(replies, calls).complete("s", "u") == "drei Wochen"
+    assert len(calls) == 4
+    calls.clear()
+    with pytest.raises(StoreUnavailableError) as failed:
+        scripted_client([httpx.Response(500, text="boom")], calls).complete("s", "u")
+    assert len(calls) == 4 and "after 4 attempts" in str(failed.value)
+    calls.clear()  # a request the server rejects is not retried, nor is a refused key
+    with pytest.raises(StoreUnavailableError):
+        scripted_client([httpx.Response(400, text="bad model")], calls).complete("s", "u")
+    with pytest.raises(ConfigError):
+        scripted_client([httpx.Response(401)], calls).complete("s", "u")
+    assert len(calls) == 2
+
+
+def test_llm_client_takes_a_whole_json_completion_and_names_anything_else() -> None:
+    whole = {"choices": [{"message": {"content": " drei Wochen "}}]}
+    calls: list[int] = []
+    tokens: list[str] = []
+    client = scripted_client([httpx.Response(200, json=whole)], calls)
+    assert client.complete("s", "u", on_token=tokens.append) == "drei Wochen"
+    assert tokens == [" drei Wochen "]
+    html = httpx.Response(200, text="<html>login</html>", headers={"content-type": "text/html"})
+    with pytest.raises(StoreUnavailableError, match="text/html"):
+        scripted_client([html], calls).complete("s", "u")
+
+
+def test_llm_client_does_not_retry_once_tokens_went_out() -> None:
+    def broken() -> Iterator[bytes]:
+        yield sse("Die Frist ")[: -len(b"data: [DONE]\n\n")]
+        raise httpx.ReadError("connection reset")
+
+    calls: list[int] = []
+    tokens: list[str] = []
+    reply = httpx.Response(200, content=broken(), headers=SSE_HEADERS)
+    with pytest.raises(StoreUnavailableError) as failed:
+        scripted_client([reply], calls).complete("s", "u", on_token=tokens.append)
+    assert tokens == ["Die Frist "] and len(calls) == 1
+    assert "broke off" in (failed.value.hint or "")
 
 
 def test_number_check_ignores_citation_markers() -> None:
@@ -294,6 +448,8 @@ def test_llm_paraphrases_become_extra_query_variants() -> None:
         "http://llm.test/v1",
         model="m",
         transport=httpx.MockTransport(lambda r: httpx.Response(503, content=b"busy")),
+        backoff_s=0.001,
+        max_wait_s=0.01,
     )
     assert LlmParaphraser(down).paraphrases(question, "de") == []  # search goes on without
 
@@ -425,7 +581,11 @@ def test_llm_query_analysis_adds_implied_entities_and_falls_back_to_rules() -> N
     def client(body: bytes, status: int = 200) -> LlmClient:
         reply = httpx.Response(status, content=body, headers={"content-type": "text/event-stream"})
         return LlmClient(
-            "http://llm.test/v1", model="m", transport=httpx.MockTransport(lambda r: reply)
+            "http://llm.test/v1",
+            model="m",
+            transport=httpx.MockTransport(lambda r: reply),
+            backoff_s=0.001,
+            max_wait_s=0.01,
         )
 
     index = EntityIndex(

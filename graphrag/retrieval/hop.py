@@ -1,0 +1,66 @@
+"""The passage hop: a second retrieval seeded by the first, for bridges no title names.
+
+The reference hop needs a document *about* the bridge entity. When the second passage only
+mentions it ("the town's country" answered by a passage about an event there), the question
+alone does not find it, but the question read together with the first passage does: the
+first hop supplies the bridge's words (MDR-style, with no trained model). For each of the top
+seeds the question and the seed's text are embedded as one query; the best hit from another
+document that ranks below the seed is placed right after it, like a reference hop, so it never
+displaces the evidence it came from. The vector query carries the caller's access filter.
+"""
+
+from __future__ import annotations
+
+from graphrag.models.embedders import Embedder
+from graphrag.retrieval.refine import Refinement
+from graphrag.stores.graph import GraphStore
+from graphrag.stores.vector import VectorStore
+from schemas import AccessFilter, HybridQuery, PayloadFilter, Provenance
+
+# the seed passage is cut so that the question keeps its weight in the joint query
+SEED_CHARS = 600
+
+
+def passage_hop(
+    question: str,
+    fused: list[tuple[str, float]],
+    *,
+    seeds: int,
+    per_seed: int,
+    graph: GraphStore,
+    vectors: VectorStore,
+    embedder: Embedder,
+    access: AccessFilter,
+    flt: PayloadFilter,
+    out: Refinement,
+) -> None:
+    rank = {cid: i for i, (cid, _) in enumerate(fused)}
+    top = [cid for cid, _ in fused[:seeds]]
+    if not top:
+        return
+    found = {c.chunk.id: c for c in graph.fetch_chunks(top, access)}
+    for seed in top:
+        if seed not in found:
+            continue
+        item = found[seed]
+        text = " ".join(item.chunk.text.split())[:SEED_CHARS]
+        vector = embedder.embed_query(f"{question} {item.doc_title}: {text}")
+        hits = vectors.query(HybridQuery(dense=vector, limit=per_seed + 10, filter=flt))
+        follows = out.follows.setdefault(seed, [])
+        taken = 0
+        for hit in hits:
+            if taken >= per_seed:
+                break
+            if hit.payload.get("doc_id") == item.chunk.doc_id or hit.id in follows:
+                continue
+            if rank.get(hit.id, len(rank)) <= rank[seed]:
+                continue  # already at or above the seed: nothing to bring
+            follows.append(hit.id)
+            out.provenance.setdefault(
+                hit.id, Provenance(source="graph", via="passage", seed_chunk_id=seed)
+            )
+            if hit.id not in out.added:
+                out.added.append(hit.id)
+            taken += 1
+        if not follows:
+            del out.follows[seed]
