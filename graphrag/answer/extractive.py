@@ -110,7 +110,8 @@ class ExtractiveAnswerer:
         chosen: list[Candidate] = []
         for pick in picks:
             assert pick is not None
-            if pick.candidate not in chosen:
+            # each part ranks its own scored copies: the same sentence is the same text
+            if all(_key(pick.candidate) != _key(c) for c in chosen):
                 chosen.append(pick.candidate)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
@@ -193,7 +194,7 @@ def supporting(
     out: list[Candidate] = []
     for pick in ranking[1:SUPPORT_WINDOW]:
         c = pick.candidate
-        if len(out) >= SUPPORT or c in chosen:
+        if len(out) >= SUPPORT or any(_key(c) == _key(o) for o in (*chosen, *out)):
             continue
         own = set(terms(c.text, language))
         if lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
@@ -203,6 +204,10 @@ def supporting(
             out.append(c)
             covered |= adds
     return out
+
+
+def _key(c: Candidate) -> tuple[int, str]:
+    return c.passage, c.text
 
 
 def split_question(question: str) -> list[str]:

@@ -8,7 +8,7 @@ about entities the question itself names follow the top result the same way.
 
 The walk: the local subgraph holds the seed chunks, the chunks the walk reached (reading order, same
 section, shared entities, related entities), the entities between them and their relations.
-PageRank is personalised on the seeds (by fused score) and on the question's linked entities;
+PageRank is personalised on the seeds (by fused rank) and on the question's linked entities;
 the best-scoring new chunks join the candidates with the path that brought them, and the paths
 between the question's entities (the multi-hop bridge) come back as graph context.
 """
@@ -168,7 +168,9 @@ class GraphRefiner:
                     g.add_edge(("c", cid), ("e", eid), weight=0.5)
 
         personal: dict[tuple[str, str], float] = {}
-        scores = dict(fused[: cfg.graph_seeds])
+        # by rank, not by value: z-score fusion gives negative scores, and PageRank needs a
+        # non-negative personalisation whatever the fusion
+        scores = {cid: 1.0 / (cfg.rrf_k + i) for i, (cid, _) in enumerate(fused[: cfg.graph_seeds])}
         total = sum(scores.values()) or 1.0
         entity_share = cfg.entity_seed_share if entity_ids else 0.0
         for cid, score in scores.items():

@@ -137,7 +137,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     with serving(root / "data", GRAPHRAG_API_KEY=KEY, GRAPHRAG_FILE_TIMEOUT_S="8") as base:
         for _marker, (tenant, name, text, acl, visibility) in DOCS.items():
             job = upload(base, tenant, [(name, text.encode())], acl=acl, visibility=visibility)
-            assert job["state"] == "done" and job["report"]["documents"] == 1, job
+            assert job["state"] == "done" and job["report"]["documents"] == 1, job["report"][
+                "errors"
+            ]
         old = next(
             d["id"]
             for d in httpx.get(f"{base}/documents", headers=headers("a"), timeout=30).json()
@@ -355,7 +357,8 @@ def test_searches_go_on_while_a_hostile_job_runs(server: tuple[str, Path], tmp_p
         latencies.append(time.monotonic() - start)
         assert found.status_code == 200 and "ECHOWORD" in found.text
     job = wait(base, job_id, "b")
-    assert {e["path"]: e["error"] for e in job["report"]["errors"]}.keys() == {"brackets.md"}
+    errors = {e["path"]: e["error"] for e in job["report"]["errors"]}
+    assert errors.keys() == {"brackets.md"}, errors
     assert job["report"]["documents"] == 1
     # the job took the 8 s budget; searches ran all along, not after it
     assert len(latencies) >= 5

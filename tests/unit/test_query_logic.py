@@ -13,10 +13,11 @@ from graphrag.answer.passages import build_passages
 from graphrag.errors import ConfigError, StoreUnavailableError
 from graphrag.models.llm import LlmClient
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
+from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.fusion import minmax, rrf, zscore
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
-from graphrag.retrieval.refine import Refinement
+from graphrag.retrieval.refine import GraphRefiner, Refinement
 from graphrag.retrieval.search import place_follows
 from schemas import (
     AccessFilter,
@@ -25,6 +26,8 @@ from schemas import (
     Entity,
     GraphContext,
     HybridQuery,
+    NeighbourChunk,
+    Neighbourhood,
     Passage,
     PayloadFilter,
     ScoredChunk,
@@ -100,6 +103,36 @@ def test_the_passage_hop_places_new_evidence_after_its_seed() -> None:
     assert stores.filters == [flt]  # the caller's access travels with the hop's query
     ranked = [scored(c, c, "d", 0, f, c) for c, f in fused]
     assert [r.chunk.id for r in place_follows(ranked, out.follows)] == ["s1", "y", "s2", "x"]
+
+
+class _WalkGraph:
+    """A neighbourhood of two seeds that share an entity with a third chunk."""
+
+    def chunks_for_entities(self, ids: list[str], access: AccessFilter, per_entity: int) -> dict:
+        return {}
+
+    def neighbourhood(self, seeds: list[str], access: AccessFilter, limits: object) -> object:
+        return Neighbourhood(
+            chunks=[
+                NeighbourChunk(
+                    seed_id="s1", chunk_id="far", via="shared_entity", through=["e1"], distance=2
+                )
+            ],
+            mentions={"s1": ["e1"], "s2": ["e1"]},
+        )
+
+    def entity_paths(self, a: str, b: str, access: AccessFilter, limit: int) -> list:
+        return []
+
+
+def test_the_walk_takes_z_scores_below_zero() -> None:
+    """Z-score fusion gives negative scores; PageRank's personalisation must not see them."""
+    config = RetrievalConfig(graph_weight=0.25, references=False)
+    refinement = GraphRefiner(_WalkGraph(), config).refine(  # type: ignore[arg-type]
+        [("s1", 1.4), ("s2", -0.3), ("s3", -2.5)], [], AccessFilter(tenant="t"), walk=True
+    )
+    assert refinement.graph_scores and all(v >= 0 for v in refinement.graph_scores.values())
+    assert refinement.added == ["far"]
 
 
 def test_rrf_weights_and_ties() -> None:
