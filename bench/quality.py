@@ -33,8 +33,11 @@ VARIANTS: dict[str, dict[str, object]] = {
         "graph": True,
         "retrieval": {"fusion": "rrf", "passage_hop": "off"},
     },
-    "hybrid + reference hop": {"graph": True, "retrieval": {"passage_hop": "off"}},
-    "+ passage hop on multi-hop questions (default)": {"graph": True},
+    "hybrid + reference hop (default)": {"graph": True},
+    "+ passage hop on multi-hop questions": {
+        "graph": True,
+        "retrieval": {"passage_hop": "multi_hop"},
+    },
     "+ passage hop (every question)": {"graph": True, "retrieval": {"passage_hop": "always"}},
     "hybrid + reference hop + ppr 0.25": {"graph": True, "retrieval": {"graph_weight": 0.25}},
     "hybrid + ppr 0.25 (no hop)": {
