@@ -38,6 +38,7 @@ from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from ingestion import budget
 from ingestion.chunking import Chunker, contextual_text
+from ingestion.citations import annotate, link_citations
 from ingestion.entities import (
     EntityExtractor,
     EntityResolver,
@@ -50,6 +51,7 @@ from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
 from ingestion.progress import NoProgress, Progress
 from ingestion.report import FileError, IngestReport
 from schemas import (
+    NAME_SEPARATOR,
     About,
     AccessFields,
     AccessFilter,
@@ -66,7 +68,6 @@ from schemas import (
 from schemas.parsed import ChunkedDocument, ParsedDocument
 
 log = logging.getLogger(__name__)
-NAME_SEPARATOR = " | "
 FLUSH_CHUNKS = 500  # chunks buffered before one combined write (bounded memory, fewer round trips)
 EMBED_BATCH = 64  # texts per embedder call (progress granularity; the model batches inside)
 
@@ -363,6 +364,7 @@ class IngestionPipeline:
         abbreviation = parsed.metadata.get("fm_jurabk")
         if isinstance(abbreviation, str) and abbreviation:
             self.resolver.add_alias_pair(abbreviation, parsed.title, "LAW")
+        annotate(chunked.chunks)
         with self._timed("entities"):
             spans = self.extractor.extract(chunked.chunks)
         with self._timed("resolve"):
@@ -412,7 +414,11 @@ class IngestionPipeline:
                 else self.graph.list_entities(tenant)
             )
             own = [s for s in summaries if s.document.tenant == tenant]
-            self._link_tenant(own, pending & {s.document.id for s in own}, entities)
+            own_pending = pending & {s.document.id for s in own}
+            self._link_tenant(own, own_pending, entities)
+            citations = link_citations(self.graph, own, own_pending, tenant)
+            if citations:
+                self.graph.write(GraphBatch(citations=citations))
         self.graph.mark_documents_linked(sorted(pending))
 
     def _link_tenant(

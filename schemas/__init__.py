@@ -2,8 +2,10 @@
 
 from schemas.access import DEFAULT_TENANT, VISIBILITIES, AccessFields, AccessFilter, Visibility
 from schemas.graph import (
+    NAME_SEPARATOR,
     About,
     Chunk,
+    ChunkCitation,
     ChunkKind,
     DeleteReport,
     Document,
@@ -53,6 +55,7 @@ from schemas.walk import (
 
 __all__ = [
     "DEFAULT_TENANT",
+    "NAME_SEPARATOR",
     "VISIBILITIES",
     "About",
     "AccessFields",
@@ -60,6 +63,7 @@ __all__ = [
     "Answer",
     "AnswerEvent",
     "Chunk",
+    "ChunkCitation",
     "ChunkKind",
     "ChunkWithContext",
     "Citation",

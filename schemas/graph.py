@@ -14,6 +14,10 @@ RelationType = Literal["RELATED_TO", "WORKS_FOR", "PART_OF", "REFERS_TO", "CO_OC
 DocumentLinkType = Literal["REFERENCES", "SUPERSEDES"]
 
 
+# between the names in ``Document.metadata["names"]`` (title, abbreviation, long form)
+NAME_SEPARATOR = " | "
+
+
 class Document(AccessFields):
     """One source file (or one record of a data set)."""
 
@@ -66,6 +70,10 @@ class Chunk(AccessFields):
     page_end: int | None = None
     language: str = "und"
     token_count: int = 0
+    # the sections this chunk's text cites ("law|number", law "" for its own; ingestion.citations)
+    # and the laws it names, which the link step resolves to (:Chunk)-[:CITES]->(:Section)
+    cites: list[str] = Field(default_factory=list)
+    cite_laws: list[str] = Field(default_factory=list)
     # overlap context from the neighbouring chunks, title, ...: kept out of the embedded text
     metadata: dict[str, str | int | float | bool] = Field(default_factory=dict)
 
@@ -101,6 +109,15 @@ class Relation(BaseModel):
     type: RelationType = "RELATED_TO"
     weight: float = Field(default=1.0, ge=0)
     chunk_ids: list[str] = Field(default_factory=list)
+
+
+class ChunkCitation(BaseModel):
+    """``(:Chunk)-[:CITES]->(:Section)``: the chunk's text cites the section ("§ 4 KSchG")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chunk_id: str
+    section_id: str
 
 
 class DocumentLink(BaseModel):
@@ -140,6 +157,7 @@ class GraphBatch(BaseModel):
     relations: list[Relation] = Field(default_factory=list)
     links: list[DocumentLink] = Field(default_factory=list)
     about: list[About] = Field(default_factory=list)
+    citations: list[ChunkCitation] = Field(default_factory=list)
 
 
 class GraphStats(BaseModel):
@@ -153,6 +171,7 @@ class GraphStats(BaseModel):
     parent_edges: int = 0
     document_links: int = 0
     about_edges: int = 0
+    citation_edges: int = 0
 
 
 class DeleteReport(BaseModel):

@@ -8,7 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from schemas.graph import Chunk, Entity
 
-WalkVia = Literal["next", "parent", "shared_entity", "related_entity", "reference", "passage"]
+WalkVia = Literal[
+    "next", "parent", "shared_entity", "related_entity", "reference", "passage", "citation"
+]
 
 
 class ChunkWithContext(BaseModel):

@@ -78,6 +78,8 @@ class GoldenQuestion(BaseModel):
     expected_answer: str | None = None
     relevant_documents: list[str] = Field(default_factory=list)  # file names in the corpus
     relevant_chunks: list[str] = Field(default_factory=list)
+    # "file#number": the sections (by their § number) the answer needs, for bench/citations.py
+    relevant_sections: list[str] = Field(default_factory=list)
     category: str = "factual"
     difficulty: Literal["easy", "medium", "hard"] | None = None
     key_facts: list[str] = Field(default_factory=list)

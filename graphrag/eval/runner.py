@@ -28,6 +28,11 @@ from schemas.query import SearchRequest
 BASELINES = ("bm25", "dense")
 
 
+# Bumped when ingestion writes something a cached evaluation index lacks (2: citation edges),
+# so a cached index is never evaluated as if it had it.
+INDEX_FORMAT = 2
+
+
 class EvalConfig(BaseModel):
     ks: list[int] = Field(default_factory=lambda: [1, 2, 5, 10])
     baselines: list[str] = Field(default_factory=lambda: list(BASELINES))
@@ -105,7 +110,8 @@ class EvalRunner:
     def _key(self) -> str:
         digest = hashlib.sha256()
         digest.update(
-            f"{self.evalset.kind}|{self.config.embedder}|{self.config.chunk_size}".encode()
+            f"{self.evalset.kind}|{self.config.embedder}|{self.config.chunk_size}|"
+            f"{INDEX_FORMAT}".encode()
         )
         if self.evalset.corpus_dir is not None:
             for path in sorted(self.evalset.corpus_dir.rglob("*")):

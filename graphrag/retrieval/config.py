@@ -40,6 +40,10 @@ class RetrievalConfig(BaseModel):
     references: bool = True
     reference_seeds: int = Field(default=3, ge=1, le=50)
     reference_per_seed: int = Field(default=2, ge=1, le=20)
+    # the citation hop: a top candidate's text cites a section ("§§ 5 bis 7 des
+    # Kündigungsschutzgesetzes"); that section's best chunk follows it (ingestion.citations)
+    citations: bool = True
+    citation_per_seed: int = Field(default=2, ge=1, le=20)
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"
     )

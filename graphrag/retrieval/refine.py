@@ -33,6 +33,7 @@ from schemas import (
     Provenance,
     ReferenceHop,
 )
+from schemas.walk import WalkVia
 
 _VIA_WEIGHT = {"next": 1.0, "parent": 0.6, "shared_entity": 1.0, "related_entity": 0.7}
 
@@ -64,6 +65,8 @@ class GraphRefiner:
         if self.config.references and fused:
             self._question_homes(fused, linked, access, out)
             self._follow_references(fused, access, out)
+        if self.config.citations and fused:
+            self._follow_citations(fused, access, out)
         if walk:
             self._walk(fused, linked, access, out)
         return out
@@ -113,6 +116,30 @@ class GraphRefiner:
             chosen = sorted(_best_per_document(below, rank), key=lambda h: _hop_order(h, rank))
             for hop in chosen[: cfg.reference_per_seed]:
                 _follow(out, seed, hop, seed_chunk_id=seed)
+
+    def _follow_citations(
+        self, fused: list[tuple[str, float]], access: AccessFilter, out: Refinement
+    ) -> None:
+        """A top candidate that cites a section ("die Frist des § 4", "§§ 5 bis 7 des
+        Kündigungsschutzgesetzes") is followed by that section's best chunk: the one the
+        hybrid search ranked highest, else its first."""
+        cfg = self.config
+        rank = {cid: i for i, (cid, _) in enumerate(fused)}
+        seeds = [cid for cid, _ in fused[: cfg.reference_seeds]]
+        hops = self.graph.citation_hops(seeds, access)
+        for seed in seeds:
+            best: dict[str, ReferenceHop] = {}  # cited section -> its best chunk
+            for hop in hops:
+                if hop.seed_id != seed:
+                    continue
+                current = best.get(hop.entity_id)
+                if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
+                    best[hop.entity_id] = hop
+            # a section that already ranks at or above its citer needs no help
+            chosen = [h for h in best.values() if rank.get(h.chunk_id, len(rank)) > rank[seed]]
+            chosen.sort(key=lambda h: _hop_order(h, rank))
+            for hop in chosen[: cfg.citation_per_seed]:
+                _follow(out, seed, hop, seed_chunk_id=seed, via="citation")
 
     def _walk(
         self,
@@ -233,16 +260,21 @@ class GraphRefiner:
         return paths
 
 
-def _follow(out: Refinement, anchor: str, hop: ReferenceHop, seed_chunk_id: str | None) -> None:
-    """Place ``hop``'s chunk after ``anchor``, with the path that brought it."""
+def _follow(
+    out: Refinement,
+    anchor: str,
+    hop: ReferenceHop,
+    seed_chunk_id: str | None,
+    via: WalkVia = "reference",
+) -> None:
+    """Place ``hop``'s chunk after ``anchor``, with the path that brought it (``through``: the
+    entity, or for a citation the cited section)."""
     follows = out.follows.setdefault(anchor, [])
     if hop.chunk_id not in follows:
         follows.append(hop.chunk_id)
     out.provenance.setdefault(
         hop.chunk_id,
-        Provenance(
-            source="graph", via="reference", seed_chunk_id=seed_chunk_id, through=[hop.entity_id]
-        ),
+        Provenance(source="graph", via=via, seed_chunk_id=seed_chunk_id, through=[hop.entity_id]),
     )
     if hop.chunk_id not in out.added:
         out.added.append(hop.chunk_id)

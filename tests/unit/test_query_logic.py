@@ -127,7 +127,7 @@ class _WalkGraph:
 
 def test_the_walk_takes_z_scores_below_zero() -> None:
     """Z-score fusion gives negative scores; PageRank's personalisation must not see them."""
-    config = RetrievalConfig(graph_weight=0.25, references=False)
+    config = RetrievalConfig(graph_weight=0.25, references=False, citations=False)
     refinement = GraphRefiner(_WalkGraph(), config).refine(  # type: ignore[arg-type]
         [("s1", 1.4), ("s2", -0.3), ("s3", -2.5)], [], AccessFilter(tenant="t"), walk=True
     )
@@ -577,6 +577,9 @@ def test_refiner_places_question_homes_and_references_after_their_anchor() -> No
                 ReferenceHop(seed_id="x", entity_id="r", doc_id="R", chunk_id="r0"),
             ]
 
+        def citation_hops(self, seed_ids, access, limit=200):
+            return []
+
     fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("b3", 0.2)]
     linked = [
         LinkedEntity(
@@ -594,6 +597,35 @@ def test_refiner_places_question_homes_and_references_after_their_anchor() -> No
     assert out.provenance["b3"].through == ["band"] and out.provenance["b3"].seed_chunk_id is None
     assert out.provenance["r0"].seed_chunk_id == "x" and out.provenance["r0"].via == "reference"
     assert out.added == ["b3", "p0", "r0"]
+
+
+def test_a_cited_section_follows_its_citer_once_with_its_best_chunk() -> None:
+    from graphrag.retrieval.config import RetrievalConfig
+    from graphrag.retrieval.refine import GraphRefiner
+    from schemas import AccessFilter, ReferenceHop
+
+    class Graph:
+        def citation_hops(self, seed_ids, access, limit=200):
+            assert seed_ids == ["top", "x", "y"]
+            return [
+                # § 4 has two chunks; the hybrid search found s4b, so it is § 4's chunk
+                ReferenceHop(seed_id="top", entity_id="§4", doc_id="K", chunk_id="s4a"),
+                ReferenceHop(seed_id="top", entity_id="§4", doc_id="K", chunk_id="s4b", ordinal=1),
+                ReferenceHop(seed_id="top", entity_id="§5", doc_id="K", chunk_id="s5"),
+                ReferenceHop(seed_id="top", entity_id="§6", doc_id="K", chunk_id="s6"),
+                # y cites x, which already ranks above y: no help needed
+                ReferenceHop(seed_id="y", entity_id="§1", doc_id="K", chunk_id="x"),
+            ]
+
+    fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("s4b", 0.1)]
+    config = RetrievalConfig(references=False, citation_per_seed=2)
+    out = GraphRefiner(Graph(), config).refine(  # type: ignore[arg-type]
+        fused, [], AccessFilter(), walk=False
+    )
+    assert out.follows == {"top": ["s4b", "s5"]}
+    assert out.provenance["s5"].via == "citation" and out.provenance["s5"].through == ["§5"]
+    off = GraphRefiner(Graph(), RetrievalConfig(references=False, citations=False))
+    assert off.refine(fused, [], AccessFilter(), walk=False).follows == {}  # type: ignore[arg-type]
 
 
 def test_procedures_and_enumerations_ask_for_section_level_evidence() -> None:

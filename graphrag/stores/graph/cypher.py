@@ -26,6 +26,7 @@ RELATIONSHIP_TYPES = (
     "REFERENCES",
     "SUPERSEDES",
     "ABOUT",
+    "CITES",
 )
 _ALLOWED = {"label": LABELS, "type": RELATIONSHIP_TYPES}
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")

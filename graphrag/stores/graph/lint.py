@@ -29,7 +29,8 @@ PROPERTY_KEYS = sorted(
         # Section
         "doc_id", "parent_id", "level", "path", "ordinal", "page_start",
         # Chunk
-        "section_id", "text", "kind", "section_path", "page_end", "token_count",
+        "section_id", "text", "kind", "section_path", "page_end", "token_count", "cites",
+        "cite_laws",
         # Entity, MENTIONS, RELATED_TO
         "name", "type", "aliases", "count", "surface", "weight", "chunk_ids",
         # keys of the $rows maps
@@ -41,6 +42,7 @@ PARAMETERS: dict[str, Any] = {
     "ids": [],
     "doc_id": "",
     "doc_ids": [],
+    "law_keys": [],
     "entity_ids": [],
     "exclude": [],
     "tenant": "",

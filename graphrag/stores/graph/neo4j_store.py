@@ -69,6 +69,7 @@ _REL_COUNTS = {
     "next_edges": "NEXT",
     "parent_edges": "PARENT",
     "about_edges": "ABOUT",
+    "citation_edges": "CITES",
 }
 
 
@@ -199,6 +200,7 @@ class Neo4jGraphStore:
                 [lk.model_dump() for lk in batch.links if lk.type == "SUPERSEDES"],
             ),
             ("link_about", [a.model_dump() for a in batch.about]),
+            ("link_citations", [c.model_dump() for c in batch.citations]),
         ]
 
         def work(tx: neo4j.ManagedTransaction) -> None:
@@ -315,6 +317,21 @@ class Neo4jGraphStore:
         rows = [{"doc_id": d} for d in doc_ids]
         return {r["id"] for r in self._read("entities_of_documents", {"rows": rows})}
 
+    def citing_chunks(
+        self, doc_ids: list[str], law_keys: list[str], tenant: str
+    ) -> list[tuple[str, str, list[str]]]:
+        params = {"doc_ids": list(doc_ids), "law_keys": list(law_keys), "tenant": tenant}
+        return [
+            (r["id"], r["doc_id"], list(r["cites"] or []))
+            for r in self._read("citing_chunks", params)
+        ]
+
+    def section_titles(self, doc_ids: list[str]) -> list[tuple[str, str, str]]:
+        if not doc_ids:
+            return []
+        rows = self._read("section_titles", {"doc_ids": list(doc_ids)})
+        return [(r["id"], r["doc_id"], r["title"] or "") for r in rows]
+
     def mark_documents_linked(self, doc_ids: list[str]) -> None:
         if doc_ids:
             params = {"rows": [{"doc_id": d} for d in doc_ids]}
@@ -363,6 +380,12 @@ class Neo4jGraphStore:
     ) -> list[ReferenceHop]:
         params = {"ids": list(seed_ids)}
         return self._hops("reference_hops", params, candidates, access, limit) if seed_ids else []
+
+    def citation_hops(
+        self, seed_ids: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        params = {"ids": list(seed_ids)}
+        return self._hops("citation_hops", params, [], access, limit) if seed_ids else []
 
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200

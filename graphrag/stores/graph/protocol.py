@@ -64,6 +64,15 @@ class GraphStore(Protocol):
     def entities_of_documents(self, doc_ids: list[str]) -> set[str]:
         """Ids of the entities these documents' chunks mention."""
 
+    def citing_chunks(
+        self, doc_ids: list[str], law_keys: list[str], tenant: str
+    ) -> list[tuple[str, str, list[str]]]:
+        """(chunk id, document id, citations) of the tenant's chunks that cite sections: those
+        of ``doc_ids`` and those naming a law in ``law_keys``."""
+
+    def section_titles(self, doc_ids: list[str]) -> list[tuple[str, str, str]]:
+        """(section id, document id, title) of these documents' sections, in reading order."""
+
     def mark_documents_linked(self, doc_ids: list[str]) -> None:
         """Clear ``links_pending`` on these documents once their links are written."""
 
@@ -89,6 +98,12 @@ class GraphStore(Protocol):
     ) -> list[ReferenceHop]:
         """Seed chunk -> entity it mentions -> document ABOUT that entity -> its visible
         opening chunk and its chunks among ``candidates``."""
+
+    def citation_hops(
+        self, seed_ids: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        """Seed chunk -> section its text cites (``entity_id`` holds the section id) -> that
+        section's visible chunks, in reading order."""
 
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
