@@ -122,24 +122,29 @@ class GraphRefiner:
     ) -> None:
         """A top candidate that cites a section ("die Frist des § 4", "§§ 5 bis 7 des
         Kündigungsschutzgesetzes") is followed by that section's best chunk: the one the
-        hybrid search ranked highest, else its first."""
+        hybrid search ranked highest, else its first. A candidate further down that cites the
+        top candidate's section ("wird die Frist des § 4 versäumt, ...") follows it too: the
+        provision that applies the one found."""
         cfg = self.config
         rank = {cid: i for i, (cid, _) in enumerate(fused)}
         seeds = [cid for cid, _ in fused[: cfg.reference_seeds]]
-        hops = self.graph.citation_hops(seeds, access)
+        cited = self.graph.citation_hops(seeds, access)
+        citing = self.graph.citing_hops(seeds, list(rank), access)
         for seed in seeds:
             best: dict[str, ReferenceHop] = {}  # cited section -> its best chunk
-            for hop in hops:
+            for hop in cited:
                 if hop.seed_id != seed:
                     continue
                 current = best.get(hop.entity_id)
                 if current is None or _hop_order(hop, rank) < _hop_order(current, rank):
                     best[hop.entity_id] = hop
-            # a section that already ranks at or above its citer needs no help
-            chosen = [h for h in best.values() if rank.get(h.chunk_id, len(rank)) > rank[seed]]
-            chosen.sort(key=lambda h: _hop_order(h, rank))
-            for hop in chosen[: cfg.citation_per_seed]:
-                _follow(out, seed, hop, seed_chunk_id=seed, via="citation")
+            citers = {h.chunk_id: h for h in citing if h.seed_id == seed}
+            for hops in (list(best.values()), list(citers.values())):
+                # a chunk that already ranks at or above the seed needs no help
+                chosen = [h for h in hops if rank.get(h.chunk_id, len(rank)) > rank[seed]]
+                chosen.sort(key=lambda h: _hop_order(h, rank))
+                for hop in chosen[: cfg.citation_per_seed]:
+                    _follow(out, seed, hop, seed_chunk_id=seed, via="citation")
 
     def _walk(
         self,

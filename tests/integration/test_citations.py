@@ -118,6 +118,21 @@ def test_a_section_the_caller_may_not_see_is_never_reached(rag: GraphRAG) -> Non
     assert {r.chunk.tenant for r in insider.results} == {"acme"}
 
 
+def test_both_hop_reads_filter_tenant_and_groups_inside_the_query(rag: GraphRAG) -> None:
+    everything = rag.search(QUESTION, k=20, access=AccessFilter.everything()).results
+    by = {(r.chunk.tenant, r.chunk.section_path[-1]): r.chunk.id for r in everything}
+    citer = by[("acme", "§ 17 Anrufung des Arbeitsgerichts")]
+    cited = by[("acme", "§ 5 Zulassung verspäteter Klagen")]  # HR only
+    other = by[("globex", "§ 17 Anrufung des Arbeitsgerichts")]
+    hr = AccessFilter(tenant="acme", groups=["hr"])
+    assert [h.chunk_id for h in rag.graph.citation_hops([citer], hr)] == [cited]
+    assert rag.graph.citation_hops([citer], AccessFilter(tenant="acme", groups=[])) == []
+    assert rag.graph.citation_hops([citer], AccessFilter(tenant="globex")) == []
+    backwards = rag.graph.citing_hops([cited], [citer, other], hr)
+    assert [h.chunk_id for h in backwards] == [citer]  # globex's § 17 cites its own KSchG
+    assert rag.graph.citing_hops([cited], [citer], AccessFilter(tenant="acme", groups=[])) == []
+
+
 def test_deleting_and_restoring_the_cited_law_keeps_edges_exact(rag: GraphRAG, root: Path) -> None:
     before = sorted(map(str, _edges(rag)))
     globex = next(

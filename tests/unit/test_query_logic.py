@@ -580,6 +580,9 @@ def test_refiner_places_question_homes_and_references_after_their_anchor() -> No
         def citation_hops(self, seed_ids, access, limit=200):
             return []
 
+        def citing_hops(self, seed_ids, candidates, access, limit=200):
+            return []
+
     fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("b3", 0.2)]
     linked = [
         LinkedEntity(
@@ -617,12 +620,20 @@ def test_a_cited_section_follows_its_citer_once_with_its_best_chunk() -> None:
                 ReferenceHop(seed_id="y", entity_id="§1", doc_id="K", chunk_id="x"),
             ]
 
-    fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("s4b", 0.1)]
+        def citing_hops(self, seed_ids, candidates, access, limit=200):
+            assert "s7" in candidates  # only what the hybrid search found may be lifted
+            # § 7 applies the top candidate's section; x (above y) cites y's section
+            return [
+                ReferenceHop(seed_id="top", entity_id="§3", doc_id="K", chunk_id="s7"),
+                ReferenceHop(seed_id="y", entity_id="§2", doc_id="K", chunk_id="x"),
+            ]
+
+    fused = [("top", 0.9), ("x", 0.8), ("y", 0.7), ("s4b", 0.1), ("s7", 0.05)]
     config = RetrievalConfig(references=False, citation_per_seed=2)
     out = GraphRefiner(Graph(), config).refine(  # type: ignore[arg-type]
         fused, [], AccessFilter(), walk=False
     )
-    assert out.follows == {"top": ["s4b", "s5"]}
+    assert out.follows == {"top": ["s4b", "s5", "s7"]}
     assert out.provenance["s5"].via == "citation" and out.provenance["s5"].through == ["§5"]
     off = GraphRefiner(Graph(), RetrievalConfig(references=False, citations=False))
     assert off.refine(fused, [], AccessFilter(), walk=False).follows == {}  # type: ignore[arg-type]

@@ -387,6 +387,13 @@ class Neo4jGraphStore:
         params = {"ids": list(seed_ids)}
         return self._hops("citation_hops", params, [], access, limit) if seed_ids else []
 
+    def citing_hops(
+        self, seed_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        if not seed_ids or not candidates:
+            return []
+        return self._hops("citing_hops", {"ids": list(seed_ids)}, candidates, access, limit)
+
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
     ) -> list[ReferenceHop]:

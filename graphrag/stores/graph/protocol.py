@@ -105,6 +105,12 @@ class GraphStore(Protocol):
         """Seed chunk -> section its text cites (``entity_id`` holds the section id) -> that
         section's visible chunks, in reading order."""
 
+    def citing_hops(
+        self, seed_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        """Seed chunk -> its section <- the visible chunks among ``candidates`` that cite it
+        (``entity_id`` holds the section id)."""
+
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
     ) -> list[ReferenceHop]:
