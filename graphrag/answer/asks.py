@@ -19,6 +19,8 @@ True
 False
 >>> asked("Wie hoch ist der Mindestlohn?"), holds("amount", "Pausen von 30 Minuten")
 ('amount', False)
+>>> holds_new("duration", "bis zu zehn Stunden", "Ich arbeite zehn Stunden. Wie lange Pause?")
+False
 """
 
 from __future__ import annotations
@@ -205,6 +207,30 @@ def asked(question: str) -> Asked:
     if _YES_NO.match(text):
         return "yes_no"
     return "other"
+
+
+def values(kind: Asked, text: str) -> set[str]:
+    """The numbers and spans of this kind that ``text`` states, normalised."""
+    if kind in ("deadline", "duration", "time"):
+        patterns = [_SPAN, _FUSED]
+    elif kind == "amount":
+        patterns = [_MONEY]
+    elif kind in ("quantity", "threshold"):
+        patterns = [_QUANTITY, _SPAN]
+    else:
+        return set()
+    return {" ".join(m.group(0).casefold().split()) for p in patterns for m in p.finditer(text)}
+
+
+def holds_new(kind: Asked, sentence: str, question: str) -> bool:
+    """``holds``, and a number asked for is one the question does not state already: "Ich
+    arbeite zehn Stunden. Wie lange Pause?" is not answered by "bis zu zehn Stunden"."""
+    if not holds(kind, sentence):
+        return False
+    if kind not in NUMERIC:
+        return True
+    found = values(kind, sentence)
+    return not found or bool(found - values(kind, question))
 
 
 def holds(kind: Asked, sentence: str) -> bool:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from graphrag.answer.asks import Asked, holds, last_question
+from graphrag.answer.asks import Asked, holds_new, last_question
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
 
@@ -144,7 +144,7 @@ def score(
         )
         c.words = hit / total
         c.meaning = meaning
-        c.form = holds(kind, c.text)
+        c.form = holds_new(kind, c.text, question)
         c.unknown = unknown
 
 
