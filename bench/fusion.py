@@ -39,7 +39,7 @@ KEYS = ["recall@1", "recall@2", "recall@5", "recall@10", "mrr", "ndcg@10"]
 def dump(spec: str, limit: int | None, data: Path, depth: int) -> list[Row]:
     evalset = load(spec, split="train", limit=limit)
     runner = EvalRunner(evalset, EvalConfig(ks=[1, 2, 5, 10], baselines=[]), data)
-    rag, _ = runner._open()
+    rag, _ = runner.open_index()
     try:
         corpus_of = runner._corpus_ids(rag)
         chunks = list(rag.graph.export_chunks())

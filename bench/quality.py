@@ -34,11 +34,20 @@ VARIANTS: dict[str, dict[str, object]] = {
         "retrieval": {"fusion": "rrf", "passage_hop": "off"},
     },
     "hybrid + reference hop (default)": {"graph": True},
+    "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ passage hop on multi-hop questions": {
         "graph": True,
         "retrieval": {"passage_hop": "multi_hop"},
     },
     "+ passage hop (every question)": {"graph": True, "retrieval": {"passage_hop": "always"}},
+    "+ names hop on multi-hop questions": {
+        "graph": True,
+        "retrieval": {"passage_hop": "multi_hop", "hop_seed_text": "names"},
+    },
+    "+ names hop (every question)": {
+        "graph": True,
+        "retrieval": {"passage_hop": "always", "hop_seed_text": "names"},
+    },
     "hybrid + reference hop + ppr 0.25": {"graph": True, "retrieval": {"graph_weight": 0.25}},
     "hybrid + ppr 0.25 (no hop)": {
         "graph": True,

@@ -6,8 +6,10 @@ Builds synthetic stores with the shapes ingestion produces (1 KB texts from a 5k
 vocabulary, 384-dim vectors, BM25 sparse vectors, 3 entity mentions per chunk, co-occurrence
 relations, every document ABOUT one entity) directly through the store APIs, then runs real
 searches: e5 query embedding, BM25 query encoding, both branches, RRF, graph refinement
-(off; on = the reference hop, as search runs by default; on + context walk = also the walk +
-PageRank + entity paths, as ask runs it), fetch, scoring.
+(off; on = as search runs by default: the reference and citation hops, and the names hop
+where the analysis reads the question as multi-hop; on + names hop on every query = its
+worst case; on + context walk = also the walk + PageRank + entity paths, as ask runs it),
+fetch, scoring.
 """
 
 from __future__ import annotations
@@ -127,10 +129,18 @@ def main() -> None:
     results: dict[str, dict[str, float]] = {}
     for n in (int(x) for x in args.sizes.split(",")):
         graph, vectors, names = build(n, Path(tempfile.mkdtemp(prefix=f"bench-search-{n}-")), rng)
-        modes = {"off": (False, False), "on": (True, False), "on + context walk": (True, True)}
+        hop: dict[str, object] = {"passage_hop": "always", "hop_seed_text": "names"}
+        modes: dict[str, tuple[bool, bool, dict[str, object]]] = {
+            "off": (False, False, {}),
+            "on": (True, False, {}),
+            "on + names hop on every query": (True, False, hop),
+            "on + context walk": (True, True, {}),
+        }
         fusions = args.fusions.split(",")
-        for (mode, (use_graph, context)), fusion in itertools.product(modes.items(), fusions):
-            config = RetrievalConfig(graph=use_graph, fusion=fusion)
+        for (mode, (use_graph, context, extra)), fusion in itertools.product(
+            modes.items(), fusions
+        ):
+            config = RetrievalConfig(graph=use_graph, fusion=fusion, **extra)  # type: ignore[arg-type]
             retriever = Retriever(graph, vectors, embedder, Bm25Encoder(), config=config)
             retriever.search(SearchRequest(query="warm up", k=10))
             stages: dict[str, list[float]] = {}

@@ -121,7 +121,8 @@ class EvalRunner:
             digest.update(f"{doc.id}\x1f{doc.title}\x1f{doc.text}\x1e".encode())
         return digest.hexdigest()[:16]
 
-    def _open(self) -> tuple[GraphRAG, dict[str, Any]]:
+    def open_index(self) -> tuple[GraphRAG, dict[str, Any]]:
+        """The set's corpus ingested (cached per corpus, embedder and chunk size), opened."""
         data_dir = self.data_root / f"{self.evalset.kind}-{self._key()}"
         overrides: dict[str, Any] = {
             "embedder": self.config.embedder,
@@ -169,7 +170,7 @@ class EvalRunner:
     # -- run ---------------------------------------------------------------------------------
 
     def run(self) -> EvalRun:
-        rag, ingestion = self._open()
+        rag, ingestion = self.open_index()
         try:
             return self._run(rag, ingestion)
         finally:
@@ -217,7 +218,7 @@ class EvalRunner:
             if self.config.answers and (q.answer is not None or not q.answerable):
                 answer = rag.ask(q.question)
                 row.answer = answer.answer
-                row.answer_metrics = _answer_metrics(q, answer)
+                row.answer_metrics = answer_metrics(q, answer)
             results.append(row)
             self.progress.advance("questions", 1)
         return self._aggregate(results, ingestion, ks)
@@ -375,7 +376,9 @@ def _mean_chars(results: list[ScoredChunk]) -> float:
     return sum(len(r.chunk.text) for r in results) / len(results) if results else 0.0
 
 
-def _answer_metrics(q: EvalQuestion, answer: Any) -> dict[str, float]:
+def answer_metrics(q: EvalQuestion, answer: Any) -> dict[str, float]:
+    """What a person reading ``answer`` gets: key facts, citations that point at passages,
+    sentences the cited passages support, abstention where the documents do not answer."""
     from ingestion.chunking.sentences import split_sentences
 
     if not q.answerable:

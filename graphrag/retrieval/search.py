@@ -130,6 +130,7 @@ class Retriever:
                     access=request.access,
                     flt=payload_filter(request, analysis.filters),
                     out=refinement,
+                    seed_text=cfg.hop_seed_text,
                 )
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]

@@ -62,7 +62,9 @@ class _HopStores:
     def fetch_chunks(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
         return [
             ChunkWithContext(
-                chunk=Chunk(id=i, doc_id=f"doc-{i}", ordinal=0, text=f"text of {i}"),
+                chunk=Chunk(
+                    id=i, doc_id=f"doc-{i}", ordinal=0, text=f"text of {i}, set in Lower Saxony"
+                ),
                 doc_title=f"Title {i}",
                 doc_source=f"{i}.md",
             )
@@ -96,13 +98,19 @@ def test_the_passage_hop_places_new_evidence_after_its_seed() -> None:
         access=access,
         flt=flt,
         out=out,
+        seed_text="passage",
     )
     assert out.follows == {"s1": ["y"]} and out.added == ["y"]
     assert out.provenance["y"].via == "passage" and out.provenance["y"].seed_chunk_id == "s1"
-    assert stores.texts == ["Where is it? Title s1: text of s1"]
+    assert stores.texts == ["Where is it? Title s1: text of s1, set in Lower Saxony"]
     assert stores.filters == [flt]  # the caller's access travels with the hop's query
     ranked = [scored(c, c, "d", 0, f, c) for c, f in fused]
     assert [r.chunk.id for r in place_follows(ranked, out.follows)] == ["s1", "y", "s2", "x"]
+    # by default the seed is read as its title and the names the question does not use
+    names = _HopStores([("y", "doc-y")])
+    kwargs = dict(seeds=1, per_seed=1, access=access, flt=flt, out=Refinement())
+    passage_hop("Where is it?", fused, graph=names, vectors=names, embedder=names, **kwargs)  # type: ignore[arg-type]
+    assert names.texts == ["Where is it? Title s1: Lower Saxony"]
 
 
 class _WalkGraph:
