@@ -31,6 +31,14 @@ def minmax(values: dict[str, float]) -> dict[str, float]:
     return {k: (v - low) / (high - low) for k, v in values.items()}
 
 
+def _spread(values: list[float]) -> tuple[float, float]:
+    """Mean and (population) standard deviation; (0, 0) for no values."""
+    if not values:
+        return 0.0, 0.0
+    mean = sum(values) / len(values)
+    return mean, (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5
+
+
 def dbsf(
     scored: list[list[tuple[str, float]]], *, weights: list[float] | None = None
 ) -> list[tuple[str, float]]:
@@ -46,9 +54,7 @@ def dbsf(
     for items, weight in zip(scored, weights, strict=True):
         if not items:
             continue
-        values = [v for _, v in items]
-        mean = sum(values) / len(values)
-        std = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5
+        mean, std = _spread([v for _, v in items])
         low, high = mean - 3 * std, mean + 3 * std
         for item, value in items:
             scaled = (value - low) / (high - low) if high > low else 0.5
@@ -81,8 +87,7 @@ def zscore(
     standard: list[tuple[dict[str, float], float, float]] = []
     for items, weight in zip(scored, weights, strict=True):
         values = [v for _, v in items[:depth]]
-        mean = sum(values) / len(values) if values else 0.0
-        std = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5 if values else 0.0
+        mean, std = _spread(values)
         if len(values) < 2 or std < 1e-12:
             standard.append(({item: 0.0 for item, _ in items}, 0.0, weight))
             continue
