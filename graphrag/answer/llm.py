@@ -27,6 +27,14 @@ SYSTEM = {
 }
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CITE = re.compile(r"\[(\d+)\]")
+_REFUSAL = re.compile(r"NICHT BEANTWORTBAR|NOT ANSWERABLE", re.I)
+_WORD = re.compile(r"\w{4,}")
+# share of a sentence's words one passage must hold for the sentence to be cited to it
+CITE_BY_WORDS = 0.6
+UNCITED = {
+    "de": "Ohne Quellenangabe: dieser Text ist nicht durch die Quellen belegt.",
+    "en": "No citation: this text is not supported by the sources.",
+}
 
 
 def prompt(question: str, language: str, passages: list[Passage], graph: GraphContext) -> str:
@@ -38,6 +46,34 @@ def prompt(question: str, language: str, passages: list[Passage], graph: GraphCo
     paths = "\n".join(" -> ".join(p.names) for p in graph.paths[:3])
     extra = f"\n\nGraph paths between the question's entities:\n{paths}" if paths else ""
     return "Sources:\n\n" + "\n\n".join(blocks) + extra + f"\n\nQuestion: {question}"
+
+
+def refuses(text: str) -> bool:
+    """The model says the sources do not answer. Small models add the phrase after an answer
+    or write it in lower case; an answer that cites a source is an answer."""
+    return bool(_REFUSAL.search(text)) and not _CITE.search(text)
+
+
+def cite_by_words(text: str, passages: list[Passage]) -> str:
+    """``text`` with ``[n]`` after each sentence most of whose words passage n holds, for
+    models that answer without writing the markers.
+
+    >>> p = [Passage(chunk_ids=["c"], doc_id="d", title="KSchG", text="Die Klage ist "
+    ...      "innerhalb von drei Wochen zu erheben.", score=1.0)]
+    >>> cite_by_words("Die Klage ist innerhalb von drei Wochen zu erheben. Viel Glück!", p)
+    'Die Klage ist innerhalb von drei Wochen zu erheben. [1] Viel Glück!'
+    """
+    from ingestion.chunking.sentences import split_sentences
+
+    held = [{w.casefold() for w in _WORD.findall(p.text)} for p in passages]
+    out = []
+    for sentence in split_sentences(text):
+        words = {w.casefold() for w in _WORD.findall(sentence)}
+        shares = [len(words & h) / len(words) if words else 0.0 for h in held]
+        best = max(range(len(shares)), key=shares.__getitem__) if shares else -1
+        cite = best >= 0 and shares[best] >= CITE_BY_WORDS
+        out.append(f"{sentence} [{best + 1}]" if cite else sentence)
+    return " ".join(out)
 
 
 def unsupported_numbers(text: str, passages: list[Passage]) -> list[str]:
@@ -72,9 +108,13 @@ class LlmGenerator:
             prompt(question, language, passages, graph),
             _both(self.on_token, on_token),
         )
-        answerable = "NICHT BEANTWORTBAR" not in text and "NOT ANSWERABLE" not in text
+        answerable = not refuses(text)
         if not answerable:
             text = not_answered(language)
+        elif not _CITE.search(text):
+            text = cite_by_words(text, passages)
+            if not _CITE.search(text):
+                text += f"\n\n⚠ {UNCITED.get(language, UNCITED['en'])}"
         cited = sorted({int(n) for n in _CITE.findall(text) if 0 < int(n) <= len(passages)})
         missing = unsupported_numbers(text, passages) if answerable else []
         if missing:

@@ -330,6 +330,19 @@ def test_llm_answer_streams_cites_and_checks_numbers() -> None:
     assert not invented.answerable and "30" in invented.answer.split("⚠")[1]
     refused = generator(sse("NICHT BEANTWORTBAR")).answer("?", "de", PASSAGES, GraphContext())
     assert not refused.answerable and refused.citations == []
+    # a small model's habits: no [n] markers, the refusal phrase after an answer
+    bare = generator(sse("Die Klage muss innerhalb von drei Wochen erhoben werden."))
+    unmarked = bare.answer("Frist?", "de", PASSAGES, GraphContext())
+    assert unmarked.answer.endswith("erhoben werden. [1]") and unmarked.answerable
+    assert [c.chunk_id for c in unmarked.citations] == ["c1"]
+    cited = generator(sse("Drei Wochen [1]. Sonst NICHT BEANTWORTBAR.")).answer(
+        "Frist?", "de", PASSAGES, GraphContext()
+    )
+    assert cited.answerable and [c.n for c in cited.citations] == [1]
+    loose = generator(sse("Das weiß ich leider auch nicht genau.")).answer(
+        "Frist?", "de", PASSAGES, GraphContext()
+    )
+    assert loose.citations == [] and "Ohne Quellenangabe" in loose.answer
     with pytest.raises(ConfigError):
         generator(b"", status=401).answer("?", "de", PASSAGES, GraphContext())
 
