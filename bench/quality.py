@@ -44,6 +44,7 @@ VARIANTS: dict[str, dict[str, object]] = {
         "graph": True,
         "retrieval": {"passage_hop": "multi_hop", "hop_seed_text": "names"},
     },
+    "+ names hop from the top seed only": {"graph": True, "retrieval": {"hop_seeds": 1}},
     "+ names hop (every question)": {
         "graph": True,
         "retrieval": {"passage_hop": "always", "hop_seed_text": "names"},
