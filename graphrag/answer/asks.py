@@ -21,6 +21,16 @@ False
 ('amount', False)
 >>> holds_new("duration", "bis zu zehn Stunden", "Ich arbeite zehn Stunden. Wie lange Pause?")
 False
+>>> holds("threshold", "Dazu haben sie eine gleiche Tätigkeit zu benennen.")
+False
+>>> exact("deadline", "Er muss innerhalb einer Frist von zwei Monaten geltend gemacht werden.")
+True
+>>> exact("deadline", "Nach Ablauf von sechs Monaten kann der Antrag nicht mehr gestellt werden.")
+False
+>>> holds("quantity", "(2) Der Anspruch nach § 10 Absatz 1 Satz 2 besteht.")
+False
+>>> holds("threshold", "(1) Er besteht in Betrieben mit mehr als 200 Beschäftigten.")
+True
 """
 
 from __future__ import annotations
@@ -46,12 +56,14 @@ Asked = Literal[
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
 NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
-_NUMBER_WORDS = (
-    r"eine?[rsmn]?|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|"
+# "ein(e)" is a number only next to a unit ("einer Woche"); alone it is an article
+_COUNT_WORDS = (
+    r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|"
     r"fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|"
     r"hundert|tausend|halbe[nm]?|doppelte[nm]?|one|two|three|four|five|six|seven|eight|nine|ten|"
     r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|half"
 )
+_NUMBER_WORDS = rf"eine?[rsmn]?|{_COUNT_WORDS}"
 _NUMBER = rf"(?:\d+(?:[.,]\d+)?|(?:{_NUMBER_WORDS}))"
 _UNIT = (
     r"(?:werk|kalender|arbeits)?(?:tag|tage|tagen|tages)|wochen?|monate?n?|monats|jahre?n?|"
@@ -66,7 +78,7 @@ _FUSED = re.compile(
     re.I,
 )
 _QUANTITY = re.compile(
-    rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_NUMBER_WORDS})\b(?=\s+\w)|\b\w*(?:mal|malige\w*|fach\w*|"
+    rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_COUNT_WORDS})\b(?=\s+\w)|\b\w*(?:mal|malige\w*|fach\w*|"
     rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
     re.I,
 )
@@ -75,6 +87,12 @@ _MONEY = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:€|euro|eur\b|prozent|percent|%)|€\s*\d|\b(?:in höhe von|"
     r"monatsgehält\w*|monatsgehalt\w*|monatsverdienst\w*|bruttomonats\w*|"
     r"monatsentgelt\w*|(?:ein|zwei|drei|vier|fünf|sechs|\d+)\s+monatsverdienst\w*)",
+    re.I,
+)
+# numbers that name a provision, not a quantity: "(1)", "§ 10", "Absatz 2 Satz 1", "Nr. 3"
+_REFERENCE = re.compile(
+    r"^\s*\(\d+\w?\)|(?:§+|\b(?:abs\.|absatz|absätze|absätzen|satz|sätze|nr\.|nrn\.|nummer|"
+    r"art\.|artikel|buchstabe|section|article))\s*\d+\w?(?:\s*(?:,|und|bis|oder)\s*\d+\w?)*",
     re.I,
 )
 _DEADLINE_WORDS = re.compile(
@@ -217,6 +235,7 @@ def values(kind: Asked, text: str) -> set[str]:
         patterns = [_MONEY]
     elif kind in ("quantity", "threshold"):
         patterns = [_QUANTITY, _SPAN]
+        text = _REFERENCE.sub(" ", text)
     else:
         return set()
     return {" ".join(m.group(0).casefold().split()) for p in patterns for m in p.finditer(text)}
@@ -233,6 +252,25 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     return not found or bool(found - values(kind, question))
 
 
+# a deadline proper: a span of time bounded by "innerhalb / binnen / spätestens" ("innerhalb
+# von drei Wochen", "binnen einer Frist von zwei Monaten", "spätestens drei Monate vor")
+_BOUNDED_SPAN = re.compile(
+    rf"\b(?:binnen|innerhalb|spätestens|frühestens|within|no later than|at the latest)\s+"
+    rf"(?:(?:von|einer|eines|der|des|frist|a|an|the|period|of|\w+frist)\s+){{0,4}}"
+    rf"{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\b",
+    re.I,
+)
+
+
+def exact(kind: Asked, sentence: str) -> bool:
+    """The sentence states the answer in the form the kind names most precisely: for a
+    deadline, a bounded span ("innerhalb von drei Wochen"), not any span ("nach Ablauf von
+    fünf Jahren") or the bare word "Frist"."""
+    if kind == "deadline":
+        return bool(_BOUNDED_SPAN.search(sentence))
+    return False
+
+
 def holds(kind: Asked, sentence: str) -> bool:
     """Whether ``sentence`` holds an answer of this kind (its form, not its truth)."""
     if kind in ("deadline", "duration"):
@@ -241,7 +279,8 @@ def holds(kind: Asked, sentence: str) -> bool:
     if kind == "amount":
         return bool(_MONEY.search(sentence))
     if kind in ("quantity", "threshold"):
-        return bool(_QUANTITY.search(sentence) or _SPAN.search(sentence))
+        counted = _REFERENCE.sub(" ", sentence)
+        return bool(_QUANTITY.search(counted) or _SPAN.search(counted))
     if kind == "time":
         return bool(
             _SPAN.search(sentence) or _FUSED.search(sentence) or _CONDITION.search(sentence)

@@ -8,7 +8,9 @@ Three signals, each on its own scale:
   each weighted by how rare it is among the candidates (a term every candidate has says
   nothing about which one answers); German compounds match their parts ("Resturlaub" ~
   "Urlaub");
-* ``form``: whether the sentence holds the kind of answer asked for (``asks.holds``).
+* ``form``: whether the sentence holds the kind of answer asked for (``asks.holds``), and
+  ``exact`` whether it holds it in its most precise form (``asks.exact``: a deadline as
+  "innerhalb von drei Wochen").
 
 >>> terms("Ich habe noch Resturlaub vom letzten Jahr.", "de")
 ['resturlaub', 'letzt', 'jahr']
@@ -25,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from graphrag.answer.asks import Asked, holds_new, last_question
+from graphrag.answer.asks import Asked, exact, holds_new, last_question
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
 
@@ -81,6 +83,7 @@ class Candidate:
     meaning: float = 0.0
     words: float = 0.0
     form: bool = False
+    exact: bool = False
     unknown: list[str] = field(default_factory=list)  # question terms nowhere in the evidence
 
 
@@ -145,6 +148,7 @@ def score(
         c.words = hit / total
         c.meaning = meaning
         c.form = holds_new(kind, c.text, question)
+        c.exact = c.form and exact(kind, c.text)
         c.unknown = unknown
 
 

@@ -93,7 +93,10 @@ class ExtractiveAnswerer:
         for part in parts:
             ranking = self._rank(part, language, pool, vectors)
             rankings.append(ranking)
-            pick = ranking[0] if ranking else None
+            # each part gets its own sentence: a later part that ranks an earlier part's
+            # sentence first (it carries the first part as context) takes its next best
+            taken = {_key(p.candidate) for p in picks if p is not None}
+            pick = next((p for p in ranking if _key(p.candidate) not in taken), None)
             picks.append(pick)
             answerable = (
                 answerable
@@ -159,14 +162,19 @@ class ExtractiveAnswerer:
         score(part, language, kind, scored, query, vectors)
         meaning = _standard([c.meaning for c in scored])
         words = _standard([c.words for c in scored])
-        # Meaning first, the question's words second, the kind of answer as a bonus; a
-        # number or span asked for must be there. Earlier passages rank a little higher: the
-        # search ordered them.
+        # Meaning first, the question's words second, the kind of answer as a bonus (more for
+        # its exact form: a deadline as "innerhalb von drei Wochen"); a number or span asked
+        # for must be there. Earlier passages rank a little higher: the search ordered them.
         numeric = kind in NUMERIC and any(c.form for c in scored)
         ranked = sorted(
             (
                 _Pick(
-                    c, m + 0.5 * w + (0.5 if c.form and kind != "other" else 0.0) - 0.1 * c.passage
+                    c,
+                    m
+                    + 0.5 * w
+                    + (0.5 if c.form and kind != "other" else 0.0)
+                    + 0.5 * c.exact
+                    - 0.1 * c.passage,
                 )
                 for c, m, w in zip(scored, meaning, words, strict=True)
                 if c.form or not numeric

@@ -4,6 +4,8 @@
 ['Nach § 3 Abs. 2 KSchG gilt das ab dem 1. Jan. 2020.', 'Dr. M. Meier widersprach.']
 >>> split_sentences("Es gilt Art. 3 GG i. V. m. § 1 AGG, vgl. BAG. Das ist klar.")
 ['Es gilt Art. 3 GG i. V. m. § 1 AGG, vgl. BAG.', 'Das ist klar.']
+>>> split_sentences("Das gilt, wenn er das 52. Lebensjahr vollendet hat. Sonst nicht.")
+['Das gilt, wenn er das 52. Lebensjahr vollendet hat.', 'Sonst nicht.']
 """
 
 from __future__ import annotations
@@ -25,6 +27,13 @@ ABBREVIATIONS = frozenset(
 )
 _LAST_TOKEN = re.compile(r"(\S+)\s*$")
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "am 1." + "März 2025" is one date
+# after an article or a preposition a number with a dot is an ordinal, never a sentence end:
+# "wenn der Arbeitnehmer das 52. Lebensjahr vollendet hat", "ab dem 3. Monat"
+_ARTICLE_ORDINAL_END = re.compile(
+    r"\b(?:der|die|das|dem|den|des|ein\w*|im|am|zum|zur|vom|ab|bis|nach|vor|seit|the|its|his|"
+    r"her|their)\s+\d{1,3}\.$",
+    re.I,
+)
 _MONTH_START = re.compile(
     r"(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|"
     r"Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b\.?"
@@ -49,6 +58,7 @@ def split_sentences(text: str) -> list[str]:
         if merged and (
             _ends_with_abbreviation(merged[-1])
             or (_ORDINAL_END.search(merged[-1]) and _MONTH_START.match(sentence))
+            or _ARTICLE_ORDINAL_END.search(merged[-1])
         ):
             merged[-1] = f"{merged[-1]} {sentence}"
         else:

@@ -1,0 +1,96 @@
+"""Where the extractive answer loses its key facts: retrieval, the sentence pool, or the choice.
+
+    python bench/answer_pool.py golden:eval/golden/de-arbeitsrecht.yaml [--show]
+
+For every answerable question with key facts (or, on sets without them such as HotpotQA, its
+expected answer as the one fact: coverage is then contains-answer), the same search and passages the default
+``ask`` uses, then four ceilings, each the key-fact coverage of:
+
+* ``answer``: the answer a person reads;
+* ``passages``: all passages the answerer reads (what retrieval handed over);
+* ``best sentence``: the single candidate sentence that covers most (what one sentence could);
+* ``top-3 sentences``: the answerer's own three best-ranked sentences together;
+
+and the rank of the best-covering sentence in the answerer's ranking. Unanswerable questions
+count for abstention precision and recall. ``--show`` prints each question that loses facts
+with its answer and the sentence that would have held them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from graphrag.answer.evidence import candidates
+from graphrag.answer.extractive import ExtractiveAnswerer
+from graphrag.eval import metrics as m
+from graphrag.eval.datasets import load
+from graphrag.eval.runner import EvalConfig, EvalRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("spec")
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--show", action="store_true")
+    args = parser.parse_args()
+    evalset = load(args.spec, limit=args.limit)
+    runner = EvalRunner(evalset, EvalConfig(baselines=[]), ROOT / ".bench/eval-data")
+    rag, _ = runner.open_index()
+    answerer = rag.generator
+    assert isinstance(answerer, ExtractiveAnswerer), "the default answerer is extractive"
+    rows: dict[str, list[float]] = {}
+    abstained: list[bool] = []
+    unanswerable: list[bool] = []
+    for q in evalset.questions:
+        answer = rag.ask(q.question)
+        abstained.append(not answer.answerable)
+        unanswerable.append(not q.answerable)
+        if not q.answerable:
+            if args.show and answer.answerable:
+                print(f"\n[answered, should abstain] {q.id}: {q.question}\n  {answer.answer}")
+            continue
+        facts = q.key_facts or ([q.answer] if q.answer else [])
+        if not facts:
+            continue
+        pool = candidates(answer.passages, limit_passages=answerer.max_passages)
+        ranking = [p.candidate.text for p in answerer.last_ranking]
+        best = max(pool, key=lambda c: m.coverage(c.text, facts), default=None)
+        best_cov = m.coverage(best.text, facts) if best else 0.0
+        row = {
+            "answer": m.coverage(answer.answer, facts),
+            "passages": m.coverage(" ".join(p.text for p in answer.passages), facts),
+            "best sentence": best_cov,
+            "top-3 sentences": m.coverage(" ".join(ranking[:3]), facts),
+            "abstained": float(not answer.answerable),
+        }
+        for key, value in row.items():
+            rows.setdefault(key, []).append(value)
+        rank = ranking.index(best.text) + 1 if best and best.text in ranking else None
+        if args.show and row["answer"] < 1.0:
+            print(
+                f"\n{q.id} [{row['answer']:.2f} answer, {row['passages']:.2f} passages, "
+                f"{best_cov:.2f} best, rank {rank}] {q.question}\n  facts: {facts}\n"
+                f"  answer: {answer.answer[:400]}"
+            )
+            if best and best_cov > row["answer"]:
+                print(f"  best:   {best.text[:300]}")
+    print(f"\n{args.spec}: {len(rows.get('answer', []))} answerable questions with key facts")
+    print("| coverage of key facts in | mean |\n|---|---|")
+    for key, values in rows.items():
+        print(f"| {key} | {statistics.fmean(values):.3f} |")
+    scores = m.abstention(abstained, unanswerable)
+    print(
+        f"| abstention precision / recall | {scores['abstention_precision']:.2f} / "
+        f"{scores['abstention_recall']:.2f} |"
+    )
+
+
+if __name__ == "__main__":
+    main()
