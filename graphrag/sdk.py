@@ -29,6 +29,7 @@ from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator, OnToken
+from graphrag.answer.references import ReferenceAnswerer
 from graphrag.errors import ConfigError, InputError
 from graphrag.files import private_dir
 from graphrag.models.cache import CachedEmbedder
@@ -45,7 +46,7 @@ from graphrag.stores import factory
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
 from ingestion.chunking import ChunkingConfig, HierarchicalChunker, SizeLimits
-from ingestion.discover import discover
+from ingestion.discover import discover, display_paths
 from ingestion.entities import (
     EntityExtractor,
     LanguageRouter,
@@ -218,7 +219,7 @@ class GraphRAG:
             file_timeout_s=self.settings.file_timeout_s,
         )
         with self._ingesting:
-            report = pipeline.ingest(files, access)
+            report = pipeline.ingest(files, access, display_paths(files, [Path(p) for p in paths]))
         if self._retriever is not None:
             self._retriever.refresh_entities()
         report.errors[:0] = [
@@ -474,6 +475,13 @@ class GraphRAG:
 
         start = time.perf_counter()
         settings = self.settings
+        with self.lock:  # a question about references is answered from the graph's edges
+            answer = ReferenceAnswerer(self.graph).answer(
+                question, result.analysis.language, access, result.graph, on_token
+            )
+        if answer is not None:
+            answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
+            return answer
         with self.lock:
             evidence = with_context(
                 result.results,

@@ -41,13 +41,15 @@ PAGE_LABEL = {"de": "S.", "en": "p."}
 
 
 def citation_lines(answer: Answer) -> list[str]:
-    """``[n] file · title > section, p. 3`` per citation, page labels in the answer's
-    language; the file name is what a person finds on disk or in the upload."""
+    """``[n] folder/file · title > section, p. 3`` per citation, page labels in the answer's
+    language; the file's path below the folder it was ingested from (else its name) is what
+    a person finds on disk or in the upload."""
     label = PAGE_LABEL.get(answer.language, "p.")
     lines = []
     for c in answer.citations:
         where = " > ".join(part for part in (c.title, c.section) if part)
-        file = f"{c.file} · " if c.file and c.file != c.title else ""
+        shown = c.path or c.file
+        file = f"{shown} · " if shown and shown != c.title else ""
         page = f", {label} {c.page}" if c.page else ""
         lines.append(f"  [{c.n}] {file}{where}{page}")
     return lines

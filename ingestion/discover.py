@@ -70,3 +70,18 @@ def discover(
             if resolved.is_file():
                 found[resolved] = None
     return sorted(found), problems
+
+
+def display_paths(files: list[Path], roots: list[Path]) -> dict[Path, str]:
+    """Each file as a person finds it: its path below the folder it was ingested from, with
+    that folder's name ("de-arbeitsrecht/kschg.md"); a file named by itself is its name.
+
+    >>> display_paths([Path("/d/laws/de/kschg.md"), Path("/x/a.md")], [Path("/d/laws")])
+    {PosixPath('/d/laws/de/kschg.md'): 'laws/de/kschg.md', PosixPath('/x/a.md'): 'a.md'}
+    """
+    folders = [r.resolve() for r in roots if not r.is_file()]
+    out: dict[Path, str] = {}
+    for file in files:
+        home = next((f for f in folders if file.is_relative_to(f)), None)
+        out[file] = f"{home.name}/{file.relative_to(home).as_posix()}" if home else file.name
+    return out

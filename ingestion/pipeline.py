@@ -121,6 +121,7 @@ class IngestionPipeline:
         self.parse = parse or partial(parse_file, max_bytes=max_bytes)
         self.file_timeout_s = file_timeout_s  # parse + chunk + entities of one file
         self.progress = progress or NoProgress()
+        self._paths: dict[Path, str] = {}  # how this run's files are shown (Document.path)
         # taken around every store write, so readers sharing it wait one write batch at most
         self.lock: AbstractContextManager[Any] = lock or nullcontext()
         self._timings: dict[str, float] = defaultdict(float)
@@ -134,8 +135,16 @@ class IngestionPipeline:
         finally:
             self._timings[stage] += time.perf_counter() - start
 
-    def ingest(self, files: list[Path], access: AccessFields | None = None) -> IngestReport:
+    def ingest(
+        self,
+        files: list[Path],
+        access: AccessFields | None = None,
+        paths: dict[Path, str] | None = None,
+    ) -> IngestReport:
+        """``paths``: how each file is shown in citations (``Document.path``); its name when
+        not given."""
         access = access or AccessFields()
+        self._paths = paths or {}
         report = IngestReport()
         self._timings = defaultdict(float)
         with self._timed("reconcile"), self.lock:
@@ -322,6 +331,7 @@ class IngestionPipeline:
             id=doc_id,
             title=parsed.title,
             source=str(path.resolve()),
+            path=self._paths.get(path, path.name),
             mime=parsed.mime,
             sha256=sha,
             version=(existing.version + 1) if existing else 1,

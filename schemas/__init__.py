@@ -50,6 +50,7 @@ from schemas.walk import (
     NeighbourChunk,
     Neighbourhood,
     ReferenceHop,
+    Referrer,
     WalkLimits,
 )
 
@@ -89,6 +90,7 @@ __all__ = [
     "Provenance",
     "QueryAnalysis",
     "ReferenceHop",
+    "Referrer",
     "Relation",
     "ScoredChunk",
     "SearchFilters",

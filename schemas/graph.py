@@ -26,6 +26,9 @@ class Document(AccessFields):
     id: str
     title: str
     source: str
+    # where a person finds the file: its path below the folder it was ingested from, with that
+    # folder's name ("de-arbeitsrecht/kschg.md"); a file ingested by itself is its name
+    path: str = ""
     mime: str = "text/plain"
     sha256: str = ""
     version: int = 1

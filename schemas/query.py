@@ -84,6 +84,7 @@ class ScoredChunk(BaseModel):
     chunk: Chunk
     doc_title: str = ""
     doc_file: str = ""  # the source's file name (uploads: the name it was uploaded under)
+    doc_path: str = ""  # its path below the folder it was ingested from (Document.path)
     scores: StageScores = Field(default_factory=StageScores)
     provenance: list[Provenance] = Field(default_factory=list)
 
@@ -141,6 +142,7 @@ class Passage(BaseModel):
     text: str
     score: float = 0.0
     file: str = ""
+    path: str = ""  # the file's path below the folder it was ingested from
 
 
 class Citation(BaseModel):
@@ -153,6 +155,7 @@ class Citation(BaseModel):
     page: int | None = None
     chunk_id: str
     file: str = ""  # the document's file name, so a person can open it
+    path: str = ""  # and its path below the folder it was ingested from
 
 
 class Answer(BaseModel):

@@ -21,6 +21,7 @@ class ChunkWithContext(BaseModel):
     chunk: Chunk
     doc_title: str
     doc_source: str
+    doc_path: str = ""  # Document.path
     section_titles: list[str] = Field(default_factory=list)
 
     @property
@@ -40,6 +41,20 @@ class NeighbourChunk(BaseModel):
     distance: int = Field(ge=1)
     through: list[str] = Field(default_factory=list)  # entity ids or section id on the way
     weight: float = 1.0
+
+
+class Referrer(BaseModel):
+    """A chunk of another document that refers to a document: it cites one of its sections
+    (``kind`` "cites", ``via`` the section's title) or names it (``kind`` "names", ``via`` the
+    name it mentions)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    chunk_id: str
+    doc_id: str
+    kind: Literal["cites", "names"]
+    target_id: str  # the cited section, or the named entity
+    via: str
 
 
 class ReferenceHop(BaseModel):

@@ -48,6 +48,7 @@ def with_context(
                 chunk=item.chunk,
                 doc_title=item.doc_title,
                 doc_file=item.doc_file,
+                doc_path=item.doc_path,
                 scores=StageScores(final=round(anchor.scores.final * 0.999, 6)),
                 provenance=[Provenance(source="graph", via="next", seed_chunk_id=anchor.chunk.id)],
             )

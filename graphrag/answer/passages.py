@@ -53,6 +53,7 @@ def build_passages(
                     text=text,
                     score=max(r.scores.final for r in run),
                     file=run[0].doc_file,
+                    path=run[0].doc_path,
                 )
             )
             used += cost

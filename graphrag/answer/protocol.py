@@ -42,6 +42,7 @@ def citation_for(n: int, passage: Passage) -> Citation:
         page=passage.page_start,
         chunk_id=passage.chunk_ids[0],
         file=passage.file,
+        path=passage.path,
     )
 
 

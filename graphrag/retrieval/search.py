@@ -292,6 +292,7 @@ class Retriever:
                     chunk=item.chunk,
                     doc_title=item.doc_title,
                     doc_file=item.doc_file,
+                    doc_path=item.doc_path,
                     scores=StageScores(
                         dense=dense.get(cid),
                         sparse=sparse.get(cid),

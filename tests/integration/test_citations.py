@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphrag import GraphRAG
+from graphrag.views import citation_lines
 from schemas import AccessFilter
 
 pytestmark = pytest.mark.integration
@@ -131,6 +132,62 @@ def test_both_hop_reads_filter_tenant_and_groups_inside_the_query(rag: GraphRAG)
     backwards = rag.graph.citing_hops([cited], [citer, other], hr)
     assert [h.chunk_id for h in backwards] == [citer]  # globex's § 17 cites its own KSchG
     assert rag.graph.citing_hops([cited], [citer], AccessFilter(tenant="acme", groups=[])) == []
+
+
+def test_which_laws_refer_to_a_law_is_answered_from_the_edges(rag: GraphRAG) -> None:
+    answer = rag.ask(
+        "Welche Gesetze verweisen auf das KSchG?", access=AccessFilter(tenant="globex")
+    )
+    assert answer.answerable
+    assert answer.answer.startswith("Auf „Kündigungsschutzgesetz (KSchG)“ verweist ein Dokument")
+    assert "„Die §§ 5 bis 7 des Kündigungsschutzgesetzes gelten entsprechend.“" in answer.answer
+    assert "§ 5 Zulassung verspäteter Klagen" in answer.answer  # the section the edge reaches
+    [citation] = answer.citations
+    assert citation.file == "tzbfg.md" and citation.section.endswith(
+        "§ 17 Anrufung des Arbeitsgerichts"
+    )
+    assert {p.doc_id for p in answer.passages} == {citation.document}
+    # the path below the folder that was ingested, which a person finds on disk
+    assert citation.path == "tzbfg/tzbfg.md"
+    assert any("tzbfg/tzbfg.md · " in line for line in citation_lines(answer))
+    english = rag.ask("Which laws refer to the KSchG?", access=AccessFilter(tenant="globex"))
+    assert english.answer.startswith("One document refers to") and english.citations
+
+
+def test_a_reference_question_sees_only_what_the_caller_may(rag: GraphRAG) -> None:
+    # acme's KSchG is for HR: without the group the law is not there to be referred to
+    outsider = rag.ask(
+        "Welche Gesetze verweisen auf das KSchG?", access=AccessFilter(tenant="acme", groups=[])
+    )
+    assert "verweist ein Dokument" not in outsider.answer
+    assert all(c.file != "kschg.md" for c in outsider.citations)
+    insider = rag.ask(
+        "Welche Gesetze verweisen auf das KSchG?", access=AccessFilter(tenant="acme", groups=["hr"])
+    )
+    assert insider.answer.startswith("Auf „Kündigungsschutzgesetz (KSchG)“ verweist ein Dokument")
+    assert {c.document for c in insider.citations} <= {
+        d.document.id for d in rag.documents(AccessFilter(tenant="acme"))
+    }
+    # nothing refers to the TzBfG: the graph says so instead of quoting unrelated sentences
+    none = rag.ask("Welche Gesetze verweisen auf das TzBfG?", access=AccessFilter(tenant="globex"))
+    assert (
+        none.answer.startswith("Im Graphen verweist kein anderes Dokument") and not none.citations
+    )
+    # the read itself filters: another tenant's caller reaches no referrer of acme's law
+    acme_kschg = next(
+        d.document.id
+        for d in rag.documents(AccessFilter(tenant="acme", groups=["hr"]))
+        if d.document.title.startswith("Kündigungsschutzgesetz")
+    )
+    assert rag.graph.referrers([acme_kschg], AccessFilter(tenant="globex")) == []
+    referrers = rag.graph.referrers([acme_kschg], AccessFilter(tenant="acme"))
+    assert "cites" in {r.kind for r in referrers}  # and "names": § 17 names the law too
+    acme_tzbfg = {
+        d.document.id
+        for d in rag.documents(AccessFilter(tenant="acme"))
+        if d.document.title.startswith("Teilzeit")
+    }
+    assert {r.doc_id for r in referrers} == acme_tzbfg
 
 
 def test_deleting_and_restoring_the_cited_law_keeps_edges_exact(rag: GraphRAG, root: Path) -> None:

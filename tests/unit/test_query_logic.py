@@ -10,6 +10,7 @@ from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
+from graphrag.answer.references import documents_named, reference_target
 from graphrag.errors import ConfigError, StoreUnavailableError
 from graphrag.models.llm import LlmClient
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
@@ -23,6 +24,8 @@ from schemas import (
     AccessFilter,
     Chunk,
     ChunkWithContext,
+    Document,
+    DocumentSummary,
     Entity,
     GraphContext,
     HybridQuery,
@@ -289,6 +292,63 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     # the question's words and is too far below the lead; the filter line adds nothing asked
     assert [c.text for c in support] == ["The Acme Corporation is headquartered in Hamburg."]
     assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
+
+
+def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
+    passages = [
+        Passage(
+            chunk_ids=["u"],
+            doc_id="burlg",
+            title="BUrlG",
+            section_path=["§ 3 Dauer des Urlaubs"],
+            text="Der Urlaub beträgt jährlich mindestens 24 Werktage. Der volle Urlaubsanspruch "
+            "wird erstmalig nach sechsmonatigem Bestehen des Arbeitsverhältnisses erworben.",
+        )
+    ]
+    answer = ExtractiveAnswerer().answer(
+        "Wie viele Werktage Urlaub habe ich mindestens, und ab wann habe ich den vollen "
+        "Urlaubsanspruch?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    assert "24 Werktage" in answer.answer and "sechsmonatigem" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "target"),
+    [
+        ("Welche Gesetze verweisen auf das Kündigungsschutzgesetz?", "Kündigungsschutzgesetz"),
+        ("welche Vorschriften beziehen sich auf den TVöD", "TVöD"),
+        ("Wo wird das Arbeitszeitgesetz zitiert?", "Arbeitszeitgesetz"),
+        ("Which other laws cite the AGG?", "AGG"),
+        ("Which documents refer to „Reisekostenrichtlinie“?", "Reisekostenrichtlinie"),
+        ("Wie lange ist die Klagefrist?", None),
+        ("Welche Frist gilt für die Klage?", None),
+    ],
+)
+def test_a_reference_question_names_its_target(question: str, target: str | None) -> None:
+    assert reference_target(question) == target
+
+
+def test_a_reference_target_is_found_in_any_inflection_or_abbreviation() -> None:
+    def summary(doc_id: str, title: str, names: str = "") -> DocumentSummary:
+        document = Document(
+            id=doc_id, source=f"{doc_id}.md", title=title, metadata={"names": names}
+        )
+        return DocumentSummary(document=document)
+
+    laws = [
+        summary("k", "Kündigungsschutzgesetz", "KSchG"),
+        summary("a", "Allgemeines Gleichbehandlungsgesetz", "AGG"),
+        summary("r", "Reisekostenrichtlinie der Acme GmbH"),
+    ]
+    found = lambda name: [s.document.id for s in documents_named(name, laws)]  # noqa: E731
+    assert found("Kündigungsschutzgesetzes") == ["k"]
+    assert found("KSchG") == ["k"]
+    assert found("Allgemeinen Gleichbehandlungsgesetz") == ["a"]
+    assert found("Reisekostenrichtlinie") == ["r"]  # a title that contains the name
+    assert found("Kündigungsfrist") == [] and found("Gesetz") == [] and found("Reise") == []
 
 
 SSE_HEADERS = {"content-type": "text/event-stream"}

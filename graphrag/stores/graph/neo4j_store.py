@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
@@ -51,6 +51,7 @@ from schemas import (
     NeighbourChunk,
     Neighbourhood,
     ReferenceHop,
+    Referrer,
     WalkLimits,
 )
 
@@ -346,6 +347,7 @@ class Neo4jGraphStore:
                 chunk=chunk_from(r["chunk"]),
                 doc_title=r["doc_title"] or "",
                 doc_source=r["doc_source"] or "",
+                doc_path=r.get("doc_path") or "",
                 section_titles=list(r["chunk"].get("section_path") or []),
             )
             for r in rows
@@ -393,6 +395,30 @@ class Neo4jGraphStore:
         if not seed_ids or not candidates:
             return []
         return self._hops("citing_hops", {"ids": list(seed_ids)}, candidates, access, limit)
+
+    def referrers(
+        self, doc_ids: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[Referrer]:
+        if not doc_ids:
+            return []
+        params = {"doc_ids": list(doc_ids), "limit": limit, **access.as_params()}
+        out: list[Referrer] = []
+        reads: tuple[tuple[Literal["cites", "names"], str], ...] = (
+            ("cites", "citing_documents"),
+            ("names", "mentioning_documents"),
+        )
+        for kind, name in reads:
+            out += [
+                Referrer(
+                    chunk_id=r["id"],
+                    doc_id=r["doc_id"],
+                    kind=kind,
+                    target_id=r["section_id"],
+                    via=r["section"] or "",
+                )
+                for r in self._read(name, params)
+            ]
+        return out
 
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200

@@ -17,6 +17,7 @@ from schemas import (
     GraphStats,
     Neighbourhood,
     ReferenceHop,
+    Referrer,
     WalkLimits,
 )
 
@@ -110,6 +111,12 @@ class GraphStore(Protocol):
     ) -> list[ReferenceHop]:
         """Seed chunk -> its section <- the visible chunks among ``candidates`` that cite it
         (``entity_id`` holds the section id)."""
+
+    def referrers(
+        self, doc_ids: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[Referrer]:
+        """The visible chunks of other documents that cite a section of ``doc_ids`` or name
+        one of them: what a graph question "which laws refer to X" is answered from."""
 
     def entity_homes(
         self, entity_ids: list[str], candidates: list[str], access: AccessFilter, limit: int = 200
