@@ -297,6 +297,52 @@ def ask(
         _explain(explained)
 
 
+@app.command()
+def chat(
+    k: Annotated[int, typer.Option("-k", help="evidence chunks to consider")] = 8,
+    doc: DocOpt = [],  # noqa: B006
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+    graph: GraphOpt = None,
+) -> None:
+    """Ask question after question, one per line (an empty line or end of input stops); a
+    follow-up ("Und bei mehr als neun Stunden?") is read with the question before it."""
+    access = _access(tenant, group, clearance, all_access)
+    conversation: str | None = None
+    with _rag() as rag:
+        _require_documents(rag)
+        prompt = sys.stdin.isatty()
+        while True:
+            if prompt:
+                err.print("[bold]?[/] ", end="")
+            line = sys.stdin.readline()
+            question = line.strip()
+            if not question:
+                break
+            answer: Answer | None = None
+            for event in rag.chat_stream(
+                question,
+                conversation,
+                k=k,
+                filters=_filters(doc, [], []),
+                access=access,
+                use_graph=graph,
+            ):
+                if event.type == "token":
+                    out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
+                    out.file.flush()
+                elif event.type == "answer":
+                    answer = event.answer
+            assert answer is not None
+            conversation = answer.conversation_id
+            out.print()
+            for cited in citation_lines(answer):
+                out.print(cited, highlight=False, markup=False)
+            out.print()
+
+
 def _access(tenant: str, groups: list[str], clearance: str, all_access: bool) -> AccessFilter:
     if all_access:
         return AccessFilter.everything()

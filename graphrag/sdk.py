@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from graphrag.answer.context import with_context
+from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
@@ -63,11 +64,15 @@ from schemas import (
     AccessFilter,
     Answer,
     AnswerEvent,
+    ChunkWithContext,
     DeleteReport,
     DocumentSummary,
+    Provenance,
+    ScoredChunk,
     SearchFilters,
     SearchRequest,
     SearchResult,
+    StageScores,
 )
 from schemas.access import Visibility
 
@@ -122,6 +127,7 @@ class GraphRAG:
         # every store access holds this lock, ingestion only while it writes one batch.
         self.lock = threading.RLock()
         self._ingesting = threading.Lock()  # one ingestion at a time (resolver state, links)
+        self.conversations = Conversations()
         self._parser = (
             IsolatedParser(
                 max_bytes=int(settings.max_file_mb * 1024 * 1024),
@@ -397,9 +403,14 @@ class GraphRAG:
         access: AccessFilter | None = None,
         use_graph: bool | None = None,
         max_rounds: int = 2,
+        carry: Sequence[str] = (),
+        answer_as: str | None = None,
     ) -> Iterator[AnswerEvent]:
         """``ask`` as it happens: the search, then the answer's text as it is written, then
         the whole answer (``AnswerEvent``). ``ask`` and ``ask_explained`` read this stream.
+        ``carry``: chunk ids that stay in reach behind the search's own (a conversation's
+        previous evidence), as far as the caller may see them; ``answer_as``: the question
+        the answer is written for, when it is not the one searched (a follow-up).
 
         >>> for event in rag.ask_stream("Wie lange dauert die Probezeit?"):  # doctest: +SKIP
         ...     print(event.text, end="", flush=True)
@@ -408,9 +419,11 @@ class GraphRAG:
         request = _request(question, max(k, 10), filters, access, use_graph, True)
         with self.lock:
             result = self.retriever.search(request)
+            if carry:
+                result = _with_carried(result, self.graph.fetch_chunks(list(carry), request.access))
         timings = dict(result.timings_ms)
         yield AnswerEvent(type="search", search=result)
-        answer = yield from self._stream_answer(question, result, request.access)
+        answer = yield from self._stream_answer(answer_as or question, result, request.access)
         rounds = 1
         while (
             not answer.answerable
@@ -434,10 +447,69 @@ class GraphRAG:
             )
             yield AnswerEvent(type="restart")
             yield AnswerEvent(type="search", search=result)
-            answer = yield from self._stream_answer(question, result, request.access)
+            answer = yield from self._stream_answer(answer_as or question, result, request.access)
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
         yield AnswerEvent(type="answer", answer=answer)
+
+    def chat(
+        self,
+        question: str,
+        conversation_id: str | None = None,
+        k: int = 8,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+    ) -> Answer:
+        """``ask`` within a conversation: a follow-up ("Und bei mehr als neun Stunden?") is
+        searched and answered with the question before it, and the previous turn's evidence
+        stays in reach. Without ``conversation_id`` a conversation starts; the answer's
+        ``conversation_id`` continues it (only for the same caller)."""
+        for event in self.chat_stream(
+            question, conversation_id, k, filters, access=access, use_graph=use_graph
+        ):
+            if event.type == "answer" and event.answer is not None:
+                return event.answer
+        raise AssertionError("the answer stream ended without an answer")
+
+    def chat_stream(
+        self,
+        question: str,
+        conversation_id: str | None = None,
+        k: int = 8,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+    ) -> Iterator[AnswerEvent]:
+        """``chat`` as it happens: the events of ``ask_stream``; the last one's answer carries
+        the conversation id."""
+        from ingestion.language import detect
+
+        caller = access or AccessFilter()
+        _request(question, k, filters, caller, use_graph)  # a bad request starts nothing
+        cid, turns = self.conversations.turns(conversation_id, caller)
+        language = "de" if detect(question, default="en") == "de" else "en"
+        query, answer_as = follow_up_query(question, language, turns)
+        carry = turns[-1].chunk_ids if turns and query != question else []
+        for event in self.ask_stream(
+            query,
+            k,
+            filters,
+            access=caller,
+            use_graph=use_graph,
+            carry=carry,
+            answer_as=answer_as,
+        ):
+            if event.type == "answer" and event.answer is not None:
+                answer = event.answer.model_copy(
+                    update={"question": question, "conversation_id": cid}
+                )
+                chunks = [c for p in answer.passages for c in p.chunk_ids]
+                self.conversations.add(cid, caller, Turn(question, query, chunks))
+                event = AnswerEvent(type="answer", answer=answer)
+            yield event
 
     def _stream_answer(
         self, question: str, result: SearchResult, access: AccessFilter
@@ -558,3 +630,22 @@ def _request(
         raise InputError(
             f"{where}: {first['msg']}", hint="see `graphrag search --help` for the accepted filters"
         ) from None
+
+
+def _with_carried(result: SearchResult, carried: list[ChunkWithContext]) -> SearchResult:
+    """The search's results, then the carried chunks it did not find itself, ranked below
+    its last."""
+    have = {r.chunk.id for r in result.results}
+    floor = min((r.scores.final for r in result.results), default=1.0)
+    extra = [
+        ScoredChunk(
+            chunk=c.chunk,
+            doc_title=c.doc_title,
+            doc_file=c.doc_file,
+            doc_path=c.doc_path,
+            scores=StageScores(final=round(floor * 0.99 - 1e-6 * i, 6)),
+            provenance=[Provenance(source="conversation")],
+        )
+        for i, c in enumerate(c for c in carried if c.chunk.id not in have)
+    ]
+    return result.model_copy(update={"results": [*result.results, *extra]})

@@ -34,6 +34,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "passages": [p.model_dump() for p in answer.passages],
         "graph": answer.graph.model_dump(),
         "timings_ms": answer.timings_ms,
+        **({"conversation_id": answer.conversation_id} if answer.conversation_id else {}),
     }
 
 

@@ -72,7 +72,8 @@ class Provenance(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    source: Literal["dense", "sparse", "hybrid", "graph"]
+    # "conversation": the evidence of the previous turn, carried into a follow-up question
+    source: Literal["dense", "sparse", "hybrid", "graph", "conversation"]
     via: WalkVia | None = None
     seed_chunk_id: str | None = None
     through: list[str] = Field(default_factory=list)
@@ -169,6 +170,7 @@ class Answer(BaseModel):
     passages: list[Passage] = Field(default_factory=list)
     graph: GraphContext = Field(default_factory=GraphContext)
     timings_ms: dict[str, float] = Field(default_factory=dict)
+    conversation_id: str | None = None  # set by ``chat``: pass it with the next question
 
 
 class AnswerEvent(BaseModel):

@@ -67,6 +67,11 @@ class AskBody(BaseModel):
     stream: bool = False
 
 
+class ChatBody(AskBody):
+    # from the previous answer; without it a conversation starts. Only its starter continues it.
+    conversation_id: str | None = Field(default=None, max_length=64, pattern=r"^[0-9a-f]+$")
+
+
 # module level: FastAPI resolves these annotations by name (postponed evaluation)
 Caller = Annotated[AccessFilter, Depends(caller_access)]
 
@@ -179,6 +184,25 @@ def create_app(rag: GraphRAG) -> FastAPI:
             return answer_json(answer)
         # the first event (the search) is taken here, so a bad request still gets its 4xx
         first = next(events)
+        return EventSourceResponse(sse_events(first, events), ping=15)
+
+    @app.post("/chat", dependencies=[Auth], response_model=None)
+    def chat(body: ChatBody, access: Caller) -> dict[str, Any] | EventSourceResponse:
+        """``/ask`` in a conversation: a follow-up question is read with the one before it.
+        The answer (the last event when streamed) carries ``conversation_id``."""
+        events = rag.chat_stream(
+            body.question,
+            body.conversation_id,
+            k=body.k,
+            filters=body.filters,
+            access=access,
+            use_graph=body.use_graph,
+        )
+        if not body.stream:
+            answer = next(e.answer for e in events if e.type == "answer")
+            assert answer is not None
+            return answer_json(answer)
+        first = next(events)  # an unknown conversation is a 404 before the stream starts
         return EventSourceResponse(sse_events(first, events), ping=15)
 
     @app.get("/documents", dependencies=[Auth])

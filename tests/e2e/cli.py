@@ -22,7 +22,11 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def cli(
-    *args: str, data_dir: Path | None = None, env: dict[str, str] | None = None, timeout: int = 900
+    *args: str,
+    data_dir: Path | None = None,
+    env: dict[str, str] | None = None,
+    timeout: int = 900,
+    stdin: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
     full = clean_env(**(env or {}))
     if data_dir is not None:
@@ -31,6 +35,7 @@ def cli(
         [sys.executable, "-m", "graphrag.cli", *args],
         capture_output=True,
         text=True,
+        input=stdin,
         timeout=timeout,
         env=full,
         check=False,

@@ -65,12 +65,21 @@ def test_ask_json_shape_and_citations(data_dir: Path) -> None:
     assert {"n", "document", "title", "section", "page", "chunk_id"} <= set(citation)
     assert citation["section"] == "Annual leave"
     assert set(out["graph"]) == {"entities", "relations", "paths"}
-    assert citation["file"] == "leave.md"
+    assert citation["file"] == "leave.md" and citation["path"] == "docs/leave.md"
     explained = cli("ask", "How many days of annual leave?", "--explain", data_dir=data_dir)
     assert explained.returncode == 0 and "analysis" in explained.stdout
     # the streamed text is the answer, then its sources with file and page label
     assert explained.stdout.startswith(out["answer"].split(" [1]")[0])
-    assert "[1] leave.md · Leave policy > Annual leave" in explained.stdout
+    assert "[1] docs/leave.md · Leave policy > Annual leave" in explained.stdout
+
+
+def test_chat_reads_a_follow_up_with_the_question_before(data_dir: Path) -> None:
+    lines = "How many days of annual leave do employees get?\nAnd when must sick notes reach HR?\n"
+    proc = cli("chat", data_dir=data_dir, stdin=lines)
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.split("[1] docs/leave.md")[:2]
+    assert "30 days" in first and "third day" in second
+    assert proc.stdout.count("[1] docs/leave.md") == 2
 
 
 def test_bad_questions_and_empty_store(data_dir: Path, tmp_path: Path) -> None:

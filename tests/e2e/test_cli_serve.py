@@ -68,3 +68,24 @@ def test_ask_streams_server_sent_events_to_a_client(tmp_path: Path) -> None:
         assert plain.json()["answer"] == answer["answer"]
         empty = httpx.post(f"{base}/ask", json={"question": " ", "stream": True}, headers=auth)
         assert empty.status_code == 400 and "error" in empty.json()
+
+        # a conversation: the follow-up names neither the leave nor the law
+        first = httpx.post(f"{base}/chat", json={"question": body["question"]}, headers=auth)
+        conversation = first.json()["conversation_id"]
+        follow = {
+            "question": "Und ab wann steht mir der volle Urlaub zu?",
+            "conversation_id": conversation,
+            "stream": True,
+        }
+        with (
+            httpx.Client(timeout=120) as client,
+            connect_sse(client, "POST", f"{base}/chat", json=follow, headers=auth) as source,
+        ):
+            events = [(sse.event, sse.json()) for sse in source.iter_sse()]
+        assert events[0][0] == "search" and events[-1][0] == "answer"
+        assert "sechsmonatigem" in events[-1][1]["answer"]
+        assert events[-1][1]["conversation_id"] == conversation
+        # another tenant cannot continue (or read) it
+        other = {**auth, "X-Graphrag-Tenant": "globex"}
+        stolen = httpx.post(f"{base}/chat", json={**follow, "stream": True}, headers=other)
+        assert stolen.status_code == 404 and "conversation" in stolen.json()["error"]

@@ -80,3 +80,24 @@ def test_empty_questions_fail_before_any_event(rag: GraphRAG, tmp_path: Path) ->
 
     with pytest.raises(InputError):
         next(rag.ask_stream("   "))
+
+
+def test_a_conversation_answers_a_follow_up_with_the_turn_before(rag: GraphRAG) -> None:
+    first = rag.chat("Wie lange muss die Pause bei mehr als sechs Stunden Arbeit sein?")
+    assert "30 Minuten" in first.answer and first.conversation_id
+    events = list(rag.chat_stream("Gilt das auch für Teilzeitkräfte?", first.conversation_id))
+    search = next(e.search for e in events if e.type == "search")
+    answer = events[-1].answer
+    assert search is not None and answer is not None
+    assert answer.conversation_id == first.conversation_id
+    assert answer.question == "Gilt das auch für Teilzeitkräfte?"
+    # searched with the question before it, and the evidence it was answered from kept in reach
+    assert "Pause" in search.query
+    kept = {c for p in first.passages for c in p.chunk_ids}
+    assert kept <= {r.chunk.id for r in search.results}
+    # a question that stands alone is not bent towards the conversation
+    alone = rag.chat(
+        "Innerhalb welcher Frist muss eine Kündigungsschutzklage erhoben werden?",
+        first.conversation_id,
+    )
+    assert "drei Wochen" in alone.answer and alone.citations[0].file == "kschg.md"

@@ -6,12 +6,13 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
-from graphrag.errors import ConfigError, StoreUnavailableError
+from graphrag.errors import ConfigError, NotFoundError, StoreUnavailableError
 from graphrag.models.llm import LlmClient
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
@@ -349,6 +350,51 @@ def test_a_reference_target_is_found_in_any_inflection_or_abbreviation() -> None
     assert found("Allgemeinen Gleichbehandlungsgesetz") == ["a"]
     assert found("Reisekostenrichtlinie") == ["r"]  # a title that contains the name
     assert found("Kündigungsfrist") == [] and found("Gesetz") == [] and found("Reise") == []
+
+
+def test_a_follow_up_is_searched_with_the_questions_before_it() -> None:
+    turns: list[Turn] = []
+    assert follow_up_query("Wie viele Werktage Urlaub habe ich?", "de", turns) == (
+        "Wie viele Werktage Urlaub habe ich?",
+        "Wie viele Werktage Urlaub habe ich?",
+    )
+    asked = ["Wie lange ist die Pause bei sechs Stunden?", "Und bei neun?", "Und bei zehn?"]
+    for q in [*asked, "Und bei elf?"]:
+        query, _ = follow_up_query(q, "de", turns)
+        turns.append(Turn(q, query, []))
+    assert turns[1].query == "Wie lange ist die Pause bei sechs Stunden? Und bei neun?"
+    assert turns[2].query == " ".join(asked)
+    # at most three questions searched together: the first drops out at the fourth turn
+    assert turns[3].query == "Und bei neun? Und bei zehn? Und bei elf?"
+    # a follow-up that names enough is answered as asked, searched with its context
+    query, answer_as = follow_up_query("Und ab wann steht mir der volle Urlaub zu?", "de", turns)
+    assert answer_as == "Und ab wann steht mir der volle Urlaub zu?" and query != answer_as
+    # a question that stands alone starts afresh
+    alone = "Welche Frist gilt für die Kündigungsschutzklage beim Arbeitsgericht?"
+    assert follow_up_query(alone, "de", turns) == (alone, alone)
+
+
+def test_a_conversation_belongs_to_its_caller_and_ends() -> None:
+    acme, hr = AccessFilter(tenant="acme"), AccessFilter(tenant="acme", groups=["hr"])
+    store = Conversations(max_conversations=2, ttl_s=3600)
+    cid, turns = store.turns(None, acme)
+    assert turns == [] and len(cid) == 32
+    store.add(cid, acme, Turn("q", "q", ["c1"]))
+    assert store.turns(cid, acme)[1] == [Turn("q", "q", ["c1"])]
+    for stranger in (hr, AccessFilter(tenant="globex"), AccessFilter.everything()):
+        with pytest.raises(NotFoundError, match="no conversation"):
+            store.turns(cid, stranger)
+    store.add(cid, hr, Turn("leak", "leak", ["c2"]))  # another caller adds nothing
+    assert [t.question for t in store.turns(cid, acme)[1]] == ["q"]
+    with pytest.raises(NotFoundError):
+        store.turns("0" * 32, acme)
+    store.turns(None, acme), store.turns(None, acme)  # the oldest is evicted beyond the bound
+    with pytest.raises(NotFoundError):
+        store.turns(cid, acme)
+    expiring = Conversations(ttl_s=0.0)
+    old, _ = expiring.turns(None, acme)
+    with pytest.raises(NotFoundError, match="minutes"):
+        expiring.turns(old, acme)
 
 
 SSE_HEADERS = {"content-type": "text/event-stream"}
