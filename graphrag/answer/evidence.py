@@ -85,6 +85,9 @@ class Candidate:
     form: bool = False
     exact: bool = False
     unknown: list[str] = field(default_factory=list)  # question terms nowhere in the evidence
+    # an amount asked for ("Wie hoch ist der Mindestlohn?") is the amount of the thing the
+    # question names first; a sentence that does not name it states the amount of another
+    of_focus: bool = True
 
 
 def candidates(
@@ -134,7 +137,9 @@ def score(
     weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
     total = sum(weight.values()) or 1.0
     everywhere = set().union(*seen) if seen else set()
-    unknown = [t for t in focus_nouns(question, language) if not _matches(t, everywhere)]
+    nouns = focus_nouns(question, language)
+    unknown = [t for t in nouns if not _matches(t, everywhere)]
+    focus = nouns[0] if kind == "amount" and nouns else None
     if question_vector is not None and sentence_vectors is not None:
         q = _unit(question_vector)
         meanings = [float(_unit(v) @ q) for v in sentence_vectors]
@@ -150,6 +155,7 @@ def score(
         c.form = holds_new(kind, c.text, question)
         c.exact = c.form and exact(kind, c.text)
         c.unknown = unknown
+        c.of_focus = focus is None or _matches(focus, c_terms)
 
 
 def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:

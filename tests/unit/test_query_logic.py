@@ -295,6 +295,24 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
 
 
+def test_an_amount_is_the_amount_of_the_thing_asked_for() -> None:
+    def law(text: str) -> list[Passage]:
+        return [
+            Passage(chunk_ids=["p"], doc_id="d", title="TzBfG", section_path=["§ 12"], text=text)
+        ]
+
+    share = law("Der Arbeitgeber darf nur bis zu 25 Prozent der wöchentlichen Arbeitszeit abrufen.")
+    wage = ExtractiveAnswerer().answer(
+        "Wie hoch ist der gesetzliche Mindestlohn pro Stunde?", "de", share, GraphContext()
+    )
+    assert not wage.answerable  # a share of working time is no wage
+    severance = law("Die Höhe der Abfindung beträgt 0,5 Monatsverdienste für jedes Jahr.")
+    answer = ExtractiveAnswerer().answer(
+        "Wie hoch ist die Abfindung?", "de", severance, GraphContext()
+    )
+    assert answer.answerable and "0,5 Monatsverdienste" in answer.answer
+
+
 def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
     passages = [
         Passage(
