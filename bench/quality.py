@@ -45,6 +45,9 @@ VARIANTS: dict[str, dict[str, object]] = {
         "retrieval": {"passage_hop": "multi_hop", "hop_seed_text": "names"},
     },
     "+ names hop from the top seed only": {"graph": True, "retrieval": {"hop_seeds": 1}},
+    "names hop reading 3 names": {"graph": True, "retrieval": {"hop_names": 3}},
+    "names hop reading 6 names": {"graph": True, "retrieval": {"hop_names": 6}},
+    "names hop reading 24 names": {"graph": True, "retrieval": {"hop_names": 24}},
     "+ names hop (every question)": {
         "graph": True,
         "retrieval": {"passage_hop": "always", "hop_seed_text": "names"},

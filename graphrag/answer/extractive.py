@@ -25,6 +25,7 @@ from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.evidence import Candidate, candidates, score, terms
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.models.embedders import Embedder
+from graphrag.retrieval.hop import bridge_names
 from schemas import Answer, Citation, GraphContext, Passage
 
 # A sentence answers when it means what the question asks (cosine under the embedder; across
@@ -34,6 +35,7 @@ from schemas import Answer, Citation, GraphContext, Passage
 # Supporting sentences: from the top SUPPORT_WINDOW of the ranking, within SUPPORT_MARGIN (in
 # standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
+BRIDGE_WINDOW = 12
 MEANING = 0.86
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
@@ -197,20 +199,32 @@ def supporting(
     asked_terms = set(terms(question, language))
     lead_terms = {t for c in chosen for t in terms(c.text, language)}
     covered = asked_terms & lead_terms
-    bridges = lead_terms - asked_terms
     lead = ranking[0].fused if ranking else 0.0
+    passes = [(ranking[1:SUPPORT_WINDOW], False)]
+    if _language_of(" ".join(c.text for c in chosen)) == "de":
+        # German capitalises every noun: capitals mark no names, any lead term may bridge
+        bridges = lead_terms - asked_terms
+    else:
+        # the second hop first, from further down, through a name the lead adds; then what
+        # completes the lead from near it
+        names = [n for c in chosen for n in bridge_names(c.text, question)]
+        bridges = set(terms(" ".join(names), language)) - asked_terms
+        passes.insert(0, (ranking[1:BRIDGE_WINDOW], True))
     out: list[Candidate] = []
-    for pick in ranking[1:SUPPORT_WINDOW]:
-        c = pick.candidate
-        if len(out) >= SUPPORT or any(_key(c) == _key(o) for o in (*chosen, *out)):
-            continue
-        own = set(terms(c.text, language))
-        if lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
-            continue
-        adds = (asked_terms - covered) & own
-        if adds:
-            out.append(c)
-            covered |= adds
+    for window, bridging in passes:
+        for pick in window:
+            c = pick.candidate
+            if len(out) >= SUPPORT or any(_key(c) == _key(o) for o in (*chosen, *out)):
+                continue
+            own = set(terms(c.text, language))
+            if bridging and not own & bridges:
+                continue
+            if not bridging and lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
+                continue
+            adds = (asked_terms - covered) & own
+            if adds:
+                out.append(c)
+                covered |= adds
     return out
 
 

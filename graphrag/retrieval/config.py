@@ -57,6 +57,8 @@ class RetrievalConfig(BaseModel):
     hop_seed_text: Literal["passage", "names"] = "names"
     # the top seed only: a second one added nothing on HotpotQA or 2wiki and doubles the cost
     hop_seeds: int = Field(default=1, ge=1, le=20)
+    # names a seed is read as for the names hop (BENCHMARKS.md: recall is flat from 6 to 24)
+    hop_names: int = Field(default=12, ge=1, le=100)
     hop_per_seed: int = Field(default=1, ge=1, le=10)
     graph_seeds: int = Field(default=8, ge=1, le=100)
     graph_added: int = Field(default=10, ge=0, le=200)

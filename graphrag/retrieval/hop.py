@@ -69,6 +69,7 @@ def passage_hop(
     flt: PayloadFilter,
     out: Refinement,
     seed_text: str = "names",
+    names: int = NAMES,
 ) -> None:
     rank = {cid: i for i, (cid, _) in enumerate(fused)}
     top = [cid for cid, _ in fused[:seeds]]
@@ -81,7 +82,7 @@ def passage_hop(
         item = found[seed]
         text = " ".join(item.chunk.text.split())
         if seed_text == "names":
-            text = ", ".join(bridge_names(text, question))
+            text = ", ".join(bridge_names(text, question, names))
         else:
             text = text[:SEED_CHARS]
         vector = embedder.embed_query(f"{question} {item.doc_title}: {text}")

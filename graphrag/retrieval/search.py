@@ -131,6 +131,7 @@ class Retriever:
                     flt=payload_filter(request, analysis.filters),
                     out=refinement,
                     seed_text=cfg.hop_seed_text,
+                    names=cfg.hop_names,
                 )
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]

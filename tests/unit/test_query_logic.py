@@ -293,6 +293,14 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     # the question's words and is too far below the lead; the filter line adds nothing asked
     assert [c.text for c in support] == ["The Acme Corporation is headquartered in Hamburg."]
     assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
+    # the second hop comes first even from tenth place, ahead of nearer sentences that only
+    # repeat the question's words
+    near = [
+        pick(f"Anna Schmidt visited a city in spring {y}.", 3.0 - i / 10)
+        for i, y in enumerate(range(2000, 2008))
+    ]
+    far = [lead, *near, pick("The Acme Corporation is headquartered in Hamburg.", -1.0, 3)]
+    assert supporting(question, "en", far, [lead.candidate])[0].text.endswith("in Hamburg.")
 
 
 def test_an_amount_is_the_amount_of_the_thing_asked_for() -> None:
