@@ -217,7 +217,10 @@ def supporting(
             if len(out) >= SUPPORT or any(_key(c) == _key(o) for o in (*chosen, *out)):
                 continue
             own = set(terms(c.text, language))
-            if bridging and not own & bridges:
+            # a sentence of the passage about the bridge may name it only by its title:
+            # "He was a two-time Pro Bowl selection." under "Deltha O'Neal"
+            about = own | set(terms(c.heading, language)) if bridging else own
+            if bridging and not about & bridges:
                 continue
             if not bridging and lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
                 continue
