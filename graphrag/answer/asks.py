@@ -241,6 +241,11 @@ def values(kind: Asked, text: str) -> set[str]:
     return {" ".join(m.group(0).casefold().split()) for p in patterns for m in p.finditer(text)}
 
 
+def without_references(text: str) -> str:
+    """The text with its provision numbers ("(1)", "§ 10", "Absatz 2 Satz 1") blanked."""
+    return _REFERENCE.sub(" ", text)
+
+
 def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     """``holds``, and a number asked for is one the question does not state already: "Ich
     arbeite zehn Stunden. Wie lange Pause?" is not answered by "bis zu zehn Stunden"."""

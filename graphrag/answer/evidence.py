@@ -14,6 +14,8 @@ Three signals, each on its own scale:
 
 >>> terms("Ich habe noch Resturlaub vom letzten Jahr.", "de")
 ['resturlaub', 'letzt', 'jahr']
+>>> numbers("(1) Pausen bei mehr als neun Stunden nach § 4"), numbers("more than nine hours")
+(['#9'], ['#9'])
 """
 
 from __future__ import annotations
@@ -27,11 +29,36 @@ from typing import Any
 
 import numpy as np
 
-from graphrag.answer.asks import Asked, exact, holds_new, last_question
+from graphrag.answer.asks import Asked, exact, holds_new, last_question, without_references
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
 
 _WORD = re.compile(r"[^\W\d_][\w-]*", re.UNICODE)
+_DIGITS = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
+# "ein(e)" and "one" are mostly articles and pronouns: not counted
+_NUMBER_WORDS = {
+    w: n
+    for n, words in {
+        2: "zwei two",
+        3: "drei three",
+        4: "vier four",
+        5: "fünf five",
+        6: "sechs six",
+        7: "sieben seven",
+        8: "acht eight",
+        9: "neun nine",
+        10: "zehn ten",
+        11: "elf eleven",
+        12: "zwölf twelve",
+        15: "fünfzehn fifteen",
+        20: "zwanzig twenty",
+        24: "vierundzwanzig",
+        30: "dreißig thirty",
+        50: "fünfzig fifty",
+        100: "hundert hundred",
+    }.items()
+    for w in words.split()
+}
 _STOP = frozenset(
     """
     der die das den dem des ein eine einer eines einem einen und oder aber ist sind war wird
@@ -58,10 +85,21 @@ def _stemmer(language: str) -> Any:
 
 
 def terms(text: str, language: str) -> list[str]:
-    """Content terms, stemmed, in order, without stop words."""
+    """Content terms, stemmed, in order, without stop words; then the numbers it states, in
+    digits whatever the language ("neun", "nine" and "9" are one term: ``#9``), provision
+    numbers left out."""
     words = [w.casefold() for w in _WORD.findall(text)]
     kept = [w for w in words if len(w) > 2 and w not in _STOP]
-    return [str(s) for s in _stemmer(language).stemWords(kept)]
+    stems = [str(s) for s in _stemmer(language).stemWords(kept)]
+    return stems + numbers(text)
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers a text states, as ``#`` and digits ("2011", "neun", "twelve")."""
+    plain = without_references(text)
+    found = [f"#{d.replace(',', '').replace('.', '')}" for d in _DIGITS.findall(plain)]
+    found += [f"#{_NUMBER_WORDS[w]}" for w in _WORD.findall(plain.casefold()) if w in _NUMBER_WORDS]
+    return found
 
 
 def focus_nouns(question: str, language: str) -> list[str]:
