@@ -118,7 +118,9 @@ class GraphRAG:
         self.sparse: SparseEncoder = sparse or Bm25Encoder()
         self.reranker: Reranker | None = reranker_from_name(settings.reranker)
         self.retrieval = retrieval or RetrievalConfig(
-            graph=settings.graph_refinement, reranker=settings.reranker
+            graph=settings.graph_refinement,
+            reranker=settings.reranker,
+            glossary_path=settings.glossary,
         )
         self.generator: AnswerGenerator = generator or self._default_generator()
         self._retriever: Retriever | None = None
@@ -584,7 +586,7 @@ class GraphRAG:
                 model=self.settings.llm_model,
                 api_key=key.get_secret_value() if key else None,
             )
-        return ExtractiveAnswerer(self.embedder)
+        return ExtractiveAnswerer(self.embedder, glossary_path=self.settings.glossary)
 
     # -- status ------------------------------------------------------------------------------
 

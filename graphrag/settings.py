@@ -90,6 +90,8 @@ class Settings(BaseSettings):
     llm_entities: bool = Field(default=False, description="also extract entities with the LLM")
     reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
     graph_refinement: bool = True  # the reference hop pays on multi-hop questions (BENCHMARKS.md)
+    # a YAML file of everyday word -> the documents' terms, over the built-in German glossary
+    glossary: Path | None = None
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")
     llm_model: str = "qwen2.5:1.5b-instruct"
     llm_gguf: Path | None = Field(

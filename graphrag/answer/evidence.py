@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from graphrag.answer.asks import Asked, exact, holds_new, last_question, without_references
+from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
 
@@ -159,8 +160,16 @@ def score(
     pool: list[Candidate],
     question_vector: list[float] | None,
     sentence_vectors: list[list[float]] | None,
+    synonyms: dict[str, set[str]] | None = None,
 ) -> None:
-    """Fill in every candidate's meaning, words, form and unknown terms."""
+    """Fill in every candidate's meaning, words, form and unknown terms. ``synonyms``: a
+    question term -> the documents' terms for it (``Chef`` -> ``Arbeitgeber``), each of which
+    counts as the term itself."""
+    alternatives = synonyms or {}
+
+    def found(term: str, bag: set[str], body_only: bool = False) -> bool:
+        return any(_matches(t, bag, body_only) for t in (term, *alternatives.get(term, ())))
+
     asked_terms = list(dict.fromkeys(terms(question, language)))
     seen: list[set[str]] = []
     for c in pool:
@@ -169,14 +178,14 @@ def score(
     df: Counter[str] = Counter()
     for c_terms in seen:
         for t in asked_terms:
-            if _matches(t, c_terms):
+            if found(t, c_terms):
                 df[t] += 1
     n = max(1, len(pool))
     weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
     total = sum(weight.values()) or 1.0
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
-    unknown = [t for t in nouns if not _matches(t, everywhere)]
+    unknown = [t for t in nouns if not found(t, everywhere)]
     focus = nouns[0] if kind == "amount" and nouns else None
     if question_vector is not None and sentence_vectors is not None:
         q = _unit(question_vector)
@@ -185,7 +194,7 @@ def score(
         meanings = [0.0] * len(pool)
     for c, c_terms, meaning in zip(pool, seen, meanings, strict=True):
         hit = sum(
-            w if _matches(t, c_terms, body_only=True) else 0.5 * w if _matches(t, c_terms) else 0.0
+            w if found(t, c_terms, body_only=True) else 0.5 * w if found(t, c_terms) else 0.0
             for t, w in weight.items()
         )
         c.words = hit / total
@@ -193,7 +202,18 @@ def score(
         c.form = holds_new(kind, c.text, question)
         c.exact = c.form and exact(kind, c.text)
         c.unknown = unknown
-        c.of_focus = focus is None or _matches(focus, c_terms)
+        c.of_focus = focus is None or found(focus, c_terms)
+
+
+def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:
+    """Each question term the glossary knows -> the documents' terms for it, stemmed."""
+    out: dict[str, set[str]] = {}
+    for word in _WORD.findall(question):
+        targets = glossary.of_word(word)
+        stems = terms(word, language)
+        if targets and stems:
+            out.setdefault(stems[0], set()).update(terms(" ".join(targets), language))
+    return out
 
 
 def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:

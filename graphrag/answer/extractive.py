@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
-from graphrag.answer.evidence import Candidate, candidates, score, terms
+from graphrag.answer.evidence import Candidate, candidates, score, synonyms, terms
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.models.embedders import Embedder
+from graphrag.retrieval import glossary as glossary_file
+from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import bridge_names
 from schemas import Answer, Citation, GraphContext, Passage
 
@@ -61,9 +64,20 @@ class _Pick:
 class ExtractiveAnswerer:
     name = "extractive"
 
-    def __init__(self, embedder: Embedder | None = None, *, max_passages: int = 6) -> None:
+    def __init__(
+        self,
+        embedder: Embedder | None = None,
+        *,
+        max_passages: int = 6,
+        glossary: bool = True,
+        glossary_path: Path | None = None,
+    ) -> None:
         self.embedder = embedder
         self.max_passages = max_passages
+        # German questions: "Chef" in a question is "Arbeitgeber" in a sentence
+        self.glossary = glossary
+        self.glossary_path = glossary_path
+        self._glossary: Glossary | None = None
         self.last_ranking: list[_Pick] = []
 
     def answer(
@@ -144,6 +158,12 @@ class ExtractiveAnswerer:
             graph=graph,
         )
 
+    def _terms(self) -> Glossary:
+        if self._glossary is None:  # read on first use: the constructor does no I/O
+            path = self.glossary_path
+            self._glossary = glossary_file.load(path) if path else glossary_file.built_in()
+        return self._glossary
+
     def _embed(self, texts: list[str]) -> list[list[float]] | None:
         if self.embedder is None:
             return None
@@ -161,7 +181,10 @@ class ExtractiveAnswerer:
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
         scored = [Candidate(c.passage, c.text, c.heading) for c in pool]
-        score(part, language, kind, scored, query, vectors)
+        same = (
+            synonyms(part, language, self._terms()) if self.glossary and language == "de" else None
+        )
+        score(part, language, kind, scored, query, vectors, same)
         meaning = _standard([c.meaning for c in scored])
         words = _standard([c.words for c in scored])
         # Meaning first, the question's words second, the kind of answer as a bonus (more for

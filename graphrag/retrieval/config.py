@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -43,6 +44,10 @@ class RetrievalConfig(BaseModel):
     # the citation hop: a top candidate's text cites a section ("§§ 5 bis 7 des
     # Kündigungsschutzgesetzes"); that section's best chunk follows it (ingestion.citations)
     citations: bool = True
+    # German questions: everyday words add the documents' words to the keyword query
+    # ("Chef" -> "Arbeitgeber"; graphrag/retrieval/glossary.py); a deployment's own file on top
+    glossary: bool = True
+    glossary_path: Path | None = None
     citation_per_seed: int = Field(default=2, ge=1, le=20)
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"

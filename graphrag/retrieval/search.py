@@ -14,9 +14,11 @@ from graphrag.models.embedders import Embedder
 from graphrag.models.llm import Completer
 from graphrag.models.rerankers import Reranker
 from graphrag.models.sparse import SparseEncoder
+from graphrag.retrieval import glossary
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.fusion import dbsf, minmax, rrf, zscore
+from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.llm_analysis import LlmQueryAnalyzer
@@ -63,6 +65,7 @@ class Retriever:
         self.vectors = vectors
         self.embedder = embedder
         self.sparse = sparse
+        self._glossary_cache: Glossary | None = None
         self.reranker = reranker
         self.config = config or RetrievalConfig()
         self.paraphraser = paraphraser
@@ -163,6 +166,12 @@ class Retriever:
 
     # -- stages ------------------------------------------------------------------------------
 
+    def _glossary(self) -> Glossary:
+        if self._glossary_cache is None:  # read on first use: the constructor does no I/O
+            path = self.config.glossary_path
+            self._glossary_cache = glossary.load(path) if path else glossary.built_in()
+        return self._glossary_cache
+
     def _candidates(
         self, request: SearchRequest, analysis: QueryAnalysis
     ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float]]:
@@ -189,7 +198,10 @@ class Retriever:
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
             if cfg.use_sparse and w_sparse > 0:
-                vector_s = self.sparse.encode_query(variant, analysis.language)
+                keywords = variant
+                if cfg.glossary and analysis.language == "de":
+                    keywords = " ".join([variant, *self._glossary().expand(variant)])
+                vector_s = self.sparse.encode_query(keywords, analysis.language)
                 if vector_s.indices:
                     hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=depth, filter=flt))
                     rankings.append([(h.id, h.score) for h in hits])

@@ -7,13 +7,14 @@ import httpx
 import pytest
 
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
-from graphrag.answer.evidence import Candidate
+from graphrag.answer.evidence import Candidate, score, synonyms
 from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
 from graphrag.errors import ConfigError, NotFoundError, StoreUnavailableError
 from graphrag.models.llm import LlmClient
+from graphrag.retrieval import glossary
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.fusion import minmax, rrf, zscore
@@ -835,3 +836,29 @@ def test_llm_query_analysis_adds_implied_entities_and_falls_back_to_rules() -> N
     assert odd.query_type == rules.analyse(question).query_type  # unknown type: the rules'
     for broken in (client(sse("no json here")), client(b"down", status=503)):
         assert LlmQueryAnalyzer(broken, rules).analyse(question) == rules.analyse(question)
+
+
+def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> None:
+    built_in = glossary.built_in()
+    assert "arbeitgeber" in built_in.expand("Darf mein Chef das?")
+    assert "erwerbstätigkeit" in built_in.expand("Darf ich im Urlaub einen Nebenjob haben?")
+    assert built_in.expand("Wie viele Werktage beträgt der Mindesturlaub?") == []
+    own = tmp_path / "glossary.yaml"
+    own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
+    mine = glossary.load(own)  # a deployment's entries over the built-in ones
+    assert mine.expand("Darf ich ins Homeoffice?") == ["mobile arbeit", "telearbeit"]
+    assert mine.expand("Mein Chef") == ["geschäftsführung"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("chef: arbeitgeber\n")
+    with pytest.raises(ConfigError, match="GRAPHRAG_GLOSSARY"):
+        glossary.load(broken)
+    # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
+    question = "Darf mein Chef das verbieten?"
+    same = synonyms(question, "de", built_in)
+    assert "arbeitgeb" in same["chef"]
+    for alternatives, expected in ((None, 0.0), (same, 1.0)):
+        pool = [Candidate(0, "Der Arbeitgeber kann es untersagen.", "")]
+        score(
+            question.replace(" das verbieten", ""), "de", "yes_no", pool, None, None, alternatives
+        )
+        assert pool[0].words == expected

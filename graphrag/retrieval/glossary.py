@@ -1,0 +1,90 @@
+"""Everyday words a question uses -> the words the documents use: "Chef" is "Arbeitgeber",
+"Teilzeit" is "Verringerung der Arbeitszeit", "krank" is "Arbeitsunfähigkeit".
+
+An employee asks the way people speak; a statute or an HR policy says it its own way, and the
+keyword branch finds nothing in common. The glossary adds the documents' words to the keyword
+(BM25) query only: the dense branch reads the question as asked, and no word of the question is
+dropped. A question word matches an entry itself, or as the head of a compound ("Nebenjob"
+ends in "job"). The built-in German glossary is general vocabulary of the field; a deployment
+adds its own (``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
+
+>>> Glossary({"chef": ["arbeitgeber"], "job": ["arbeitsverhältnis"]}).expand(
+...     "Darf mein Chef mir den Nebenjob verbieten?")
+['arbeitgeber', 'arbeitsverhältnis']
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from graphrag.errors import ConfigError
+
+BUILT_IN = Path(__file__).with_name("glossary_de.yaml")
+# a compound's head must be this long to count ("Nebenjob" -> "job" is fine, "Tag" in "Vertrag"
+# is not: heads shorter than this match only as whole words)
+MIN_HEAD = 3
+_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+class Glossary:
+    def __init__(self, entries: dict[str, list[str]]) -> None:
+        self.entries = {k.casefold(): [t.casefold() for t in v] for k, v in entries.items()}
+
+    def expand(self, question: str) -> list[str]:
+        """The documents' terms for the everyday words of ``question``, each once, in order;
+        terms the question already uses are left out."""
+        words = [w.casefold() for w in _WORD.findall(question)]
+        have = set(words)
+        out: list[str] = []
+        for word in words:
+            out += [t for t in self.of_word(word) if t not in have and t not in out]
+        return out
+
+    def of_word(self, word: str) -> list[str]:
+        """The documents' terms for one word (itself an entry, or a compound ending in one)."""
+        word = word.casefold()
+        out: list[str] = []
+        for key, targets in self.entries.items():
+            if word == key or (
+                len(key) >= MIN_HEAD and len(word) > len(key) + 2 and word.endswith(key)
+            ):
+                out += [t for t in targets if t not in out]
+        return out
+
+
+def load(path: Path | None = None) -> Glossary:
+    """The built-in glossary, with a deployment's file over it."""
+    entries = dict(_read(BUILT_IN))
+    if path is not None:
+        entries.update(_read(path))
+    return Glossary(entries)
+
+
+@cache
+def built_in() -> Glossary:
+    return load()
+
+
+def _read(path: Path) -> dict[str, list[str]]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise ConfigError(
+            "GRAPHRAG_GLOSSARY",
+            f"cannot read {path.name}: {type(exc).__name__}",
+            hint="GRAPHRAG_GLOSSARY names a YAML file mapping a word to a list of terms",
+        ) from None
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, list) and all(isinstance(t, str) for t in v)
+        for k, v in data.items()
+    ):
+        raise ConfigError(
+            "GRAPHRAG_GLOSSARY",
+            f"{path.name} is not a mapping of word to a list of terms",
+            hint="e.g.  chef: [arbeitgeber, vorgesetzter]",
+        )
+    return {k: list(v) for k, v in data.items()}
