@@ -35,7 +35,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     },
     "hybrid + reference hop (default)": {"graph": True},
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
-    "default without the glossary": {"graph": True, "retrieval": {"glossary": False}},
+    "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
     "+ passage hop on multi-hop questions": {
         "graph": True,
         "retrieval": {"passage_hop": "multi_hop"},

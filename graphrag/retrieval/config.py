@@ -45,8 +45,10 @@ class RetrievalConfig(BaseModel):
     # Kündigungsschutzgesetzes"); that section's best chunk follows it (ingestion.citations)
     citations: bool = True
     # German questions: everyday words add the documents' words to the keyword query
-    # ("Chef" -> "Arbeitgeber"; graphrag/retrieval/glossary.py); a deployment's own file on top
-    glossary: bool = True
+    # ("Chef" -> "Arbeitgeber"; graphrag/retrieval/glossary.py); a deployment's own file on top.
+    # Off by default: golden recall@1 +0.034, but the passages it moves make the answerer pick
+    # one part's sentence for both parts of a two-part question (BENCHMARKS.md, session 7)
+    glossary: bool = False
     glossary_path: Path | None = None
     citation_per_seed: int = Field(default=2, ge=1, le=20)
     question_link_score: float = Field(
