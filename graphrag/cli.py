@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +29,7 @@ from graphrag.errors import ConfigError, GraphRAGError, InputError
 from graphrag.sdk import GraphRAG
 from graphrag.settings import load_settings
 from graphrag.views import answer_json, citation_lines, documents_json, search_json
-from schemas import VISIBILITIES, AccessFilter, Answer, SearchResult
+from schemas import VISIBILITIES, AccessFilter, Answer, AnswerEvent, SearchResult
 from schemas.access import DEFAULT_CLEARANCE, DEFAULT_TENANT
 
 app = typer.Typer(
@@ -268,24 +269,15 @@ def ask(
     """Answer a question with citations [n] to document, section and page (as one caller:
     see ``graphrag search --help`` for --tenant, --group and --clearance)."""
     access = _access(tenant, group, clearance, all_access)
-    answer: Answer | None = None
-    explained: SearchResult | None = None
     with _rag() as rag:
         _require_documents(rag)
         # the answer is printed as it is written; --json waits for the whole object
-        for event in rag.ask_stream(
-            question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
-        ):
-            if event.type == "search":
-                explained = event.search
-            elif event.type == "token" and not as_json:
-                out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
-                out.file.flush()
-            elif event.type == "restart" and not as_json:
-                out.print("\n[dim]…searching again with what the graph found…[/]")
-            elif event.type == "answer":
-                answer = event.answer
-    assert answer is not None and explained is not None
+        answer, explained = _print_stream(
+            rag.ask_stream(
+                question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
+            ),
+            quiet=as_json,
+        )
     if as_json:
         print(json.dumps(answer_json(answer), ensure_ascii=False))
         return
@@ -321,26 +313,39 @@ def chat(
             question = line.strip()
             if not question:
                 break
-            answer: Answer | None = None
-            for event in rag.chat_stream(
+            events = rag.chat_stream(
                 question,
                 conversation,
                 k=k,
                 filters=_filters(doc, [], []),
                 access=access,
                 use_graph=graph,
-            ):
-                if event.type == "token":
-                    out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
-                    out.file.flush()
-                elif event.type == "answer":
-                    answer = event.answer
-            assert answer is not None
+            )
+            answer, _ = _print_stream(events, quiet=False)
             conversation = answer.conversation_id
             out.print()
             for cited in citation_lines(answer):
                 out.print(cited, highlight=False, markup=False)
             out.print()
+
+
+def _print_stream(events: Iterator[AnswerEvent], *, quiet: bool) -> tuple[Answer, SearchResult]:
+    """Print an answer's text as it is written (unless ``quiet``); the whole answer and the
+    search it read."""
+    answer: Answer | None = None
+    search: SearchResult | None = None
+    for event in events:
+        if event.type == "search":
+            search = event.search
+        elif event.type == "token" and not quiet:
+            out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
+            out.file.flush()
+        elif event.type == "restart" and not quiet:
+            out.print("\n[dim]…searching again with what the graph found…[/]")
+        elif event.type == "answer":
+            answer = event.answer
+    assert answer is not None and search is not None
+    return answer, search
 
 
 def _access(tenant: str, groups: list[str], clearance: str, all_access: bool) -> AccessFilter:

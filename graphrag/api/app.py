@@ -15,6 +15,7 @@ from __future__ import annotations
 import hmac
 import logging
 import uuid
+from collections.abc import Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from graphrag.errors import (
 from graphrag.sdk import GraphRAG
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
-from schemas import VISIBILITIES, AccessFields, AccessFilter
+from schemas import VISIBILITIES, AccessFields, AccessFilter, AnswerEvent
 
 log = logging.getLogger(__name__)
 
@@ -178,13 +179,7 @@ def create_app(rag: GraphRAG) -> FastAPI:
             access=access,
             use_graph=body.use_graph,
         )
-        if not body.stream:
-            answer = next(e.answer for e in events if e.type == "answer")
-            assert answer is not None
-            return answer_json(answer)
-        # the first event (the search) is taken here, so a bad request still gets its 4xx
-        first = next(events)
-        return EventSourceResponse(sse_events(first, events), ping=15)
+        return _answer_response(events, body.stream)
 
     @app.post("/chat", dependencies=[Auth], response_model=None)
     def chat(body: ChatBody, access: Caller) -> dict[str, Any] | EventSourceResponse:
@@ -198,12 +193,7 @@ def create_app(rag: GraphRAG) -> FastAPI:
             access=access,
             use_graph=body.use_graph,
         )
-        if not body.stream:
-            answer = next(e.answer for e in events if e.type == "answer")
-            assert answer is not None
-            return answer_json(answer)
-        first = next(events)  # an unknown conversation is a 404 before the stream starts
-        return EventSourceResponse(sse_events(first, events), ping=15)
+        return _answer_response(events, body.stream)
 
     @app.get("/documents", dependencies=[Auth])
     def documents(access: Caller) -> list[dict[str, Any]]:
@@ -272,3 +262,17 @@ def create_app(rag: GraphRAG) -> FastAPI:
         return found.view()
 
     return app
+
+
+def _answer_response(
+    events: Iterator[AnswerEvent], stream: bool
+) -> dict[str, Any] | EventSourceResponse:
+    """The whole answer as JSON, or the events as Server-Sent Events."""
+    if not stream:
+        answer = next(e.answer for e in events if e.type == "answer")
+        assert answer is not None
+        return answer_json(answer)
+    # the first event (the search) is taken here, so a bad request (or an unknown
+    # conversation) still gets its 4xx before the stream starts
+    first = next(events)
+    return EventSourceResponse(sse_events(first, events), ping=15)
