@@ -69,6 +69,7 @@ def main() -> None:
             "best sentence": best_cov,
             "top-3 sentences": m.coverage(" ".join(ranking[:3]), facts),
             "abstained": float(not answer.answerable),
+            "answer length (characters)": float(len(answer.answer)),
         }
         for key, value in row.items():
             rows.setdefault(key, []).append(value)

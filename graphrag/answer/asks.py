@@ -31,6 +31,10 @@ False
 False
 >>> holds("threshold", "(1) Er besteht in Betrieben mit mehr als 200 Beschäftigten.")
 True
+>>> refers_elsewhere("(1) Nicht wegen eines in § 1 genannten Grundes.")
+True
+>>> refers_elsewhere("(2) Der Urlaub beträgt 24 Werktage.")
+False
 """
 
 from __future__ import annotations
@@ -244,6 +248,12 @@ def values(kind: Asked, text: str) -> set[str]:
 def without_references(text: str) -> str:
     """The text with its provision numbers ("(1)", "§ 10", "Absatz 2 Satz 1") blanked."""
     return _REFERENCE.sub(" ", text)
+
+
+def refers_elsewhere(text: str) -> bool:
+    """The sentence names another provision ("wegen eines in § 1 genannten Grundes", "nach
+    Absatz 2"); its own paragraph number "(1)" does not count."""
+    return bool(_REFERENCE.search(re.sub(r"^\s*\(\d+\w?\)", " ", text)))
 
 
 def holds_new(kind: Asked, sentence: str, question: str) -> bool:

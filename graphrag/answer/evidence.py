@@ -29,7 +29,14 @@ from typing import Any
 
 import numpy as np
 
-from graphrag.answer.asks import Asked, exact, holds_new, last_question, without_references
+from graphrag.answer.asks import (
+    Asked,
+    exact,
+    holds_new,
+    last_question,
+    refers_elsewhere,
+    without_references,
+)
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
@@ -127,6 +134,11 @@ class Candidate:
     # an amount asked for ("Wie hoch ist der Mindestlohn?") is the amount of the thing the
     # question names first; a sentence that does not name it states the amount of another
     of_focus: bool = True
+    order: int = 0  # its place in its passage
+    asking: float = 0.0  # ``words`` for the asking sentence alone
+    focus: bool = True  # it names what the asking sentence asks about (its first noun)
+    refers: bool = False  # it points to another provision ("in § 1 genannten Grundes")
+    previous: str = ""  # the sentence before it in its paragraph
 
 
 def candidates(
@@ -144,13 +156,39 @@ def candidates(
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
-            for unit in units:
+            for before, unit in zip(["", *units], units, strict=False):
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
-                    out.append(Candidate(passage=i, text=unit, heading=heading))
+                    order = sum(1 for c in out if c.passage == i)
+                    out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
                 if len(out) >= limit:
                     return out
     return out
+
+
+# a sentence that opens with a pronoun or pronominal adverb continues the one before it
+_ANAPHOR = re.compile(
+    r"^(?:sie|er|es|dies|diese[rsnm]?|dabei|dazu|hierzu|hierbei|hierfür|dafür|davon|danach|"
+    r"darüber|he|she|it|they|this|these|those|his|her|its|their|the latter|the former)\b",
+    re.I,
+)
+_DEFINITE = re.compile(r"^(?:der|die|das|den|dem|des|the)\s+([^\W\d_][\w-]*)", re.I)
+
+
+def continues(c: Candidate, language: str) -> bool:
+    """The sentence cannot be read alone: it opens with a pronoun ("Sie kann ...", "He was
+    ..."), or with a definite noun the sentence before it introduced ("Die Frist beginnt ..."
+    after "... innerhalb einer Frist von zwei Monaten ...")."""
+    if not c.previous:
+        return False
+    text = re.sub(r"^\s*\(\d+\w?\)\s*", "", c.text)
+    if _ANAPHOR.match(text):
+        return True
+    definite = _DEFINITE.match(text)
+    if definite is None:
+        return False
+    noun = terms(definite.group(1), language)
+    return bool(noun) and _matches(noun[0], set(terms(c.previous, language)))
 
 
 def score(
@@ -170,39 +208,56 @@ def score(
     def found(term: str, bag: set[str], body_only: bool = False) -> bool:
         return any(_matches(t, bag, body_only) for t in (term, *alternatives.get(term, ())))
 
-    asked_terms = list(dict.fromkeys(terms(question, language)))
     seen: list[set[str]] = []
     for c in pool:
         own = set(terms(c.text, language))
         seen.append(own | {f"^{t}" for t in terms(c.heading, language)})
-    df: Counter[str] = Counter()
-    for c_terms in seen:
-        for t in asked_terms:
-            if found(t, c_terms):
-                df[t] += 1
-    n = max(1, len(pool))
-    weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
-    total = sum(weight.values()) or 1.0
+
+    def shares(text: str) -> list[float]:
+        """Per candidate, the rarity-weighted share of the text's terms it states (half for a
+        term only its heading states)."""
+        asked_terms = list(dict.fromkeys(terms(text, language)))
+        df: Counter[str] = Counter()
+        for c_terms in seen:
+            for t in asked_terms:
+                if found(t, c_terms):
+                    df[t] += 1
+        n = max(1, len(pool))
+        weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
+        total = sum(weight.values()) or 1.0
+        return [
+            sum(
+                w if found(t, c_terms, body_only=True) else 0.5 * w if found(t, c_terms) else 0.0
+                for t, w in weight.items()
+            )
+            / total
+            for c_terms in seen
+        ]
+
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
     unknown = [t for t in nouns if not found(t, everywhere)]
-    focus = nouns[0] if kind == "amount" and nouns else None
+    focus = nouns[0] if nouns else None
+    words = shares(question)
+    asking = last_question(question)
+    asking_words = shares(asking) if asking != question.strip() else words
     if question_vector is not None and sentence_vectors is not None:
         q = _unit(question_vector)
         meanings = [float(_unit(v) @ q) for v in sentence_vectors]
     else:
         meanings = [0.0] * len(pool)
-    for c, c_terms, meaning in zip(pool, seen, meanings, strict=True):
-        hit = sum(
-            w if found(t, c_terms, body_only=True) else 0.5 * w if found(t, c_terms) else 0.0
-            for t, w in weight.items()
-        )
-        c.words = hit / total
+    for c, c_terms, meaning, share, asking_share in zip(
+        pool, seen, meanings, words, asking_words, strict=True
+    ):
+        c.words = share
+        c.asking = asking_share
         c.meaning = meaning
         c.form = holds_new(kind, c.text, question)
         c.exact = c.form and exact(kind, c.text)
         c.unknown = unknown
-        c.of_focus = focus is None or found(focus, c_terms)
+        c.focus = focus is None or found(focus, c_terms)
+        c.of_focus = kind != "amount" or c.focus
+        c.refers = refers_elsewhere(c.text)
 
 
 def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:

@@ -17,13 +17,19 @@ German sentence, quoted.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-import numpy as np
-
+from graphrag.answer import choice
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
-from graphrag.answer.evidence import Candidate, candidates, score, synonyms, terms
+from graphrag.answer.evidence import (
+    Candidate,
+    candidates,
+    continues,
+    score,
+    synonyms,
+    terms,
+)
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
@@ -79,6 +85,7 @@ class ExtractiveAnswerer:
         self.glossary_path = glossary_path
         self._glossary: Glossary | None = None
         self.last_ranking: list[_Pick] = []
+        self.last_scored: list[Candidate] = []
 
     def answer(
         self,
@@ -138,8 +145,13 @@ class ExtractiveAnswerer:
         numbers: dict[int, int] = {}
         lines = []
         source_language = _language_of(chosen[0].text)
+        shown = {c.text for c in chosen}
         for c in chosen:
             n = numbers.setdefault(c.passage, len(numbers) + 1)
+            # "Die Frist beginnt ..." is read with the sentence that sets the Frist
+            if continues(c, language) and c.previous not in shown:
+                shown.add(c.previous)
+                lines.append(_render(c.previous, n, language, source_language))
             lines.append(_render(c.text, n, language, source_language))
         text = " ".join(lines)
         if graph.paths and len(parts) == 1 and asked(question) == "other":
@@ -157,6 +169,14 @@ class ExtractiveAnswerer:
             passages=passages,
             graph=graph,
         )
+
+    def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
+        """Every candidate sentence of the passages, scored for the whole question, in
+        passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
+        pool = candidates(passages, limit_passages=self.max_passages)
+        vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
+        self._rank(question, language, pool, vectors)
+        return self.last_scored
 
     def _terms(self) -> Glossary:
         if self._glossary is None:  # read on first use: the constructor does no I/O
@@ -180,33 +200,27 @@ class ExtractiveAnswerer:
             return []
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
-        scored = [Candidate(c.passage, c.text, c.heading) for c in pool]
+        scored = [replace(c) for c in pool]
         same = (
             synonyms(part, language, self._terms()) if self.glossary and language == "de" else None
         )
         score(part, language, kind, scored, query, vectors, same)
-        meaning = _standard([c.meaning for c in scored])
-        words = _standard([c.words for c in scored])
-        # Meaning first, the question's words second, the kind of answer as a bonus (more for
-        # its exact form: a deadline as "innerhalb von drei Wochen"); a number or span asked
-        # for must be there. Earlier passages rank a little higher: the search ordered them.
+        # the weighted features (``choice``: meaning first, the question's words second, the
+        # kind of answer as a bonus); a number or span asked for must be there
+        fused = choice.scores(choice.features(kind, scored))
         numeric = kind in NUMERIC and any(c.form for c in scored)
         ranked = sorted(
             (
-                _Pick(
-                    c,
-                    m
-                    + 0.5 * w
-                    + (0.5 if c.form and kind != "other" else 0.0)
-                    + 0.5 * c.exact
-                    - 0.1 * c.passage,
-                )
-                for c, m, w in zip(scored, meaning, words, strict=True)
+                _Pick(c, float(f))
+                for c, f in zip(scored, fused, strict=True)
                 if c.form or not numeric
             ),
             key=lambda p: -p.fused,
         )
-        self.last_ranking = ranked  # for --explain and the evaluation's diagnostics
+        self.last_ranking, self.last_scored = (
+            ranked,
+            scored,
+        )  # for --explain and the evaluation's diagnostics
         return ranked
 
 
@@ -330,13 +344,3 @@ def _language_of(text: str) -> str:
     from ingestion.language import detect
 
     return detect(text, default="und")
-
-
-def _standard(values: list[float]) -> list[float]:
-    """Values as standard scores (0 when they do not vary), so signals of different scales
-    weigh alike."""
-    array = np.asarray(values, dtype=np.float64)
-    spread = float(array.std())
-    if spread == 0:
-        return [0.0] * len(values)
-    return list((array - array.mean()) / spread)

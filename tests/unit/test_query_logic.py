@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
-from graphrag.answer.evidence import Candidate, score, synonyms
+from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms
 from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
@@ -341,6 +341,32 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
         GraphContext(),
     )
     assert "24 Werktage" in answer.answer and "sechsmonatigem" in answer.answer
+
+
+def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
+    passages = [
+        Passage(
+            chunk_ids=["f"],
+            doc_id="agg",
+            title="AGG",
+            section_path=["§ 15 Entschädigung"],
+            text="(4) Ein Anspruch muss innerhalb einer Frist von zwei Monaten schriftlich "
+            "geltend gemacht werden. Die Frist beginnt im Falle einer Bewerbung mit dem Zugang "
+            "der Ablehnung.\n\n(5) Der Arbeitgeber hat keine weiteren Pflichten.",
+        )
+    ]
+    pool = candidates(passages)
+    opening, continuing, other = pool
+    assert not continues(opening, "de") and continues(continuing, "de")
+    assert not continues(other, "de")  # a new paragraph starts afresh
+    he = Candidate(0, "He was a two-time Pro Bowl selection.", "", previous="Deltha O'Neal ...")
+    assert continues(he, "en")
+    answer = ExtractiveAnswerer().answer(
+        "Wann beginnt die Frist bei einer Bewerbung?", "de", passages, GraphContext()
+    )
+    # the lead "Die Frist beginnt ..." is read after the sentence that sets the Frist
+    assert answer.answer.startswith("(4) Ein Anspruch muss innerhalb einer Frist")
+    assert "Die Frist beginnt" in answer.answer
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,150 @@
+"""Fit and check the weights that pick the sentence an extractive answer leads with.
+
+    python bench/sentence_choice.py dump golden:eval/golden/de-arbeitsrecht.yaml
+    python bench/sentence_choice.py dump squad:../shared/data/legalquad/legalquad-dev.json
+    python bench/sentence_choice.py dump hotpotqa:../shared/data/hotpotqa/questions.json
+    python bench/sentence_choice.py dump hotpotqa:../shared/data/2wiki/questions.json
+    python bench/sentence_choice.py fit
+
+``dump`` runs the default search for every answerable question with key facts (or an
+expected answer), scores every candidate sentence of the passages the answerer reads
+(``graphrag.answer.choice.features``) and stores the features with each sentence's key-fact
+coverage under ``.bench/sentence-choice/``. ``fit`` fits a logistic model (scikit-learn) on
+the sentences that cover the most of their question's facts against the rest, and reports, set
+by set, the mean key-fact coverage of the sentence each weighting ranks first:
+
+* ``current``: ``choice.WEIGHTS`` as they are in the code;
+* ``held out``: the weights fitted on the *other* sets only (how the fit generalises to a set
+  it has not seen: the figure that decides);
+* ``all sets``: the weights fitted on every set (what would go into the code).
+
+Only sentences the answerer may lead with are ranked (a number asked for must be there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import statistics
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from graphrag.answer import choice
+from graphrag.answer.asks import NUMERIC, asked
+from graphrag.answer.extractive import ExtractiveAnswerer
+from graphrag.eval import metrics as m
+from graphrag.eval.datasets import load
+from graphrag.eval.runner import EvalConfig, EvalRunner
+
+ROOT = Path(__file__).resolve().parents[1]
+DUMPS = ROOT / ".bench/sentence-choice"
+
+
+def dump(spec: str, limit: int | None) -> None:
+    evalset = load(spec, limit=limit)
+    runner = EvalRunner(evalset, EvalConfig(baselines=[]), ROOT / ".bench/eval-data")
+    rag, _ = runner.open_index()
+    answerer = rag.generator
+    assert isinstance(answerer, ExtractiveAnswerer), "the default answerer is extractive"
+    questions = []
+    for q in evalset.questions:
+        facts = q.key_facts or ([q.answer] if q.answer else [])
+        if not q.answerable or not facts:
+            continue
+        answer = rag.ask(q.question)  # the passages and language the answerer reads
+        kind = asked(q.question)
+        pool = answerer.rank(q.question, answer.language, answer.passages)
+        numeric = kind in NUMERIC and any(c.form for c in pool)
+        questions.append(
+            {
+                "id": q.id,
+                "kind": kind,
+                "features": choice.features(kind, pool).tolist(),
+                "coverage": [m.coverage(c.text, facts) for c in pool],
+                "eligible": [bool(c.form or not numeric) for c in pool],
+            }
+        )
+    name = spec.split(":", 1)[0] + "-" + hashlib.sha1(spec.encode()).hexdigest()[:8]
+    DUMPS.mkdir(parents=True, exist_ok=True)
+    out = DUMPS / f"{name}.json"
+    out.write_text(json.dumps({"spec": spec, "features": choice.FEATURES, "questions": questions}))
+    print(f"{spec}: {len(questions)} questions -> {out.relative_to(ROOT)}")
+
+
+def _rows(questions: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    xs, ys = [], []
+    for q in questions:
+        cov = np.asarray(q["coverage"])
+        ok = np.asarray(q["eligible"], dtype=bool)
+        if not ok.any() or cov[ok].max() <= 0:
+            continue  # nothing to learn where no sentence holds a fact
+        best = cov[ok].max()
+        xs.append(np.asarray(q["features"])[ok])
+        ys.append((cov[ok] >= best).astype(int))
+    return np.vstack(xs), np.concatenate(ys)
+
+
+def _fit(questions: list[dict]) -> dict[str, float]:
+    from sklearn.linear_model import LogisticRegression
+
+    x, y = _rows(questions)
+    model = LogisticRegression(C=1.0, max_iter=2000).fit(x, y)
+    return dict(zip(choice.FEATURES, (float(w) for w in model.coef_[0]), strict=True))
+
+
+def _top1(questions: list[dict], weights: dict[str, float]) -> float:
+    """Mean key-fact coverage of the sentence the weights rank first."""
+    out = []
+    for q in questions:
+        ok = np.asarray(q["eligible"], dtype=bool)
+        if not ok.any():
+            out.append(0.0)
+            continue
+        scored = choice.scores(np.asarray(q["features"]), weights)
+        scored[~ok] = -np.inf
+        out.append(q["coverage"][int(np.argmax(scored))])
+    return statistics.fmean(out) if out else 0.0
+
+
+def fit() -> None:
+    sets = {}
+    for path in sorted(DUMPS.glob("*.json")):
+        data = json.loads(path.read_text())
+        assert tuple(data["features"]) == choice.FEATURES, f"{path}: dumped with other features"
+        sets[data["spec"]] = data["questions"]
+    everything = [q for qs in sets.values() for q in qs]
+    overall = _fit(everything)
+    print("| set | questions | current | held out | all sets |\n|---|---|---|---|---|")
+    for spec, questions in sets.items():
+        others = [q for s, qs in sets.items() if s != spec for q in qs]
+        held = _fit(others)
+        print(
+            f"| {spec} | {len(questions)} | {_top1(questions, choice.WEIGHTS):.3f} | "
+            f"{_top1(questions, held):.3f} | {_top1(questions, overall):.3f} |"
+        )
+    print("\nweights fitted on all sets:")
+    for name, weight in overall.items():
+        print(f"    {name!r}: {weight:.3f},")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("dump")
+    d.add_argument("spec")
+    d.add_argument("--limit", type=int)
+    sub.add_parser("fit")
+    args = parser.parse_args()
+    if args.command == "dump":
+        dump(args.spec, args.limit)
+    else:
+        fit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Which evidence sentence leads the answer: a linear score over a few features of each
+candidate, every feature on a comparable scale within one question.
+
+The features say how well a sentence answers (``evidence.score`` fills the raw signals in):
+
+* ``meaning``, ``words``: the embedder's cosine and the share of the question's terms, as
+  standard scores among the candidates;
+* ``asking``: the share of the *asking* sentence's terms ("Wie lange Pause muss ich machen?"
+  after "Ich arbeite heute zehn Stunden."), as a standard score: the context sets the scene,
+  the asking sentence names what is wanted;
+* ``form``, ``exact``: the sentence holds the kind of answer asked for, in its most precise form;
+* ``focus``: it names the thing the asking sentence asks about (its first noun);
+* ``passage``: the rank of its passage in the search (0 = first);
+* ``opens``: it opens its passage (a provision's rule comes before its exceptions);
+* ``refers``: it points to another provision for its content ("wegen eines in § 1 genannten
+  Grundes") instead of stating it;
+* ``length``: the log of its length, as a standard score.
+
+``WEIGHTS`` are fitted by ``bench/sentence_choice.py`` (a logistic model over the candidates
+of the development sets' questions, checked set by set on the sets it was not fitted on);
+BENCHMARKS.md has the run. A weight the fit did not support stays 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from graphrag.answer.asks import Asked
+from graphrag.answer.evidence import Candidate
+
+FEATURES = (
+    "meaning",
+    "words",
+    "asking",
+    "form",
+    "exact",
+    "focus",
+    "passage",
+    "opens",
+    "refers",
+    "length",
+)
+# the hand-set weights of sessions 5-7 (meaning first, words second, the answer's form as a
+# bonus, earlier passages a little higher); replaced by fitted ones when they measure better
+WEIGHTS: dict[str, float] = {
+    "meaning": 1.0,
+    "words": 0.5,
+    "form": 0.5,
+    "exact": 0.5,
+    "passage": -0.1,
+}
+
+
+def features(kind: Asked, pool: list[Candidate]) -> np.ndarray:
+    """One row per candidate, one column per name in ``FEATURES``."""
+    if not pool:
+        return np.zeros((0, len(FEATURES)))
+    columns = {
+        "meaning": standard([c.meaning for c in pool]),
+        "words": standard([c.words for c in pool]),
+        "asking": standard([c.asking for c in pool]),
+        # every sentence holds the form of "other": it tells nothing apart there
+        "form": [float(c.form and kind != "other") for c in pool],
+        "exact": [float(c.exact) for c in pool],
+        "focus": [float(c.focus) for c in pool],
+        "passage": [float(c.passage) for c in pool],
+        "opens": [float(c.order == 0) for c in pool],
+        "refers": [float(c.refers) for c in pool],
+        "length": standard([math.log(len(c.text)) for c in pool]),
+    }
+    return np.column_stack([np.asarray(columns[name], dtype=np.float64) for name in FEATURES])
+
+
+def scores(matrix: np.ndarray, weights: dict[str, float] | None = None) -> np.ndarray:
+    """The linear score of each row."""
+    chosen = WEIGHTS if weights is None else weights
+    vector = np.asarray([chosen.get(name, 0.0) for name in FEATURES], dtype=np.float64)
+    return matrix @ vector if len(matrix) else np.zeros(0)
+
+
+def standard(values: list[float]) -> list[float]:
+    """Values as standard scores (0 when they do not vary), so signals of different scales
+    weigh alike."""
+    array = np.asarray(values, dtype=np.float64)
+    spread = float(array.std())
+    if spread == 0:
+        return [0.0] * len(values)
+    return list((array - array.mean()) / spread)
