@@ -16,9 +16,11 @@ The features say how well a sentence answers (``evidence.score`` fills the raw s
   Grundes") instead of stating it;
 * ``length``: the log of its length, as a standard score.
 
-``WEIGHTS`` are fitted by ``bench/sentence_choice.py`` (a logistic model over the candidates
-of the development sets' questions, checked set by set on the sets it was not fitted on);
-BENCHMARKS.md has the run. A weight the fit did not support stays 0.
+``bench/sentence_choice.py`` fits weights on the development sets (a logistic model over
+each question's candidates) and checks each set with the weights fitted on the others. Fitted
+weights did not carry over from one kind of set to another (BENCHMARKS.md, "Which sentence
+leads"), so ``WEIGHTS`` stay set by hand, each measured on every set; a feature without a
+weight is computed for that bench only.
 """
 
 from __future__ import annotations
@@ -42,14 +44,15 @@ FEATURES = (
     "refers",
     "length",
 )
-# the hand-set weights of sessions 5-7 (meaning first, words second, the answer's form as a
-# bonus, earlier passages a little higher); replaced by fitted ones when they measure better
+# meaning first, words second, the answer's form as a bonus, earlier passages a little higher;
+# a sentence that points elsewhere for its content a little lower
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,
     "words": 0.5,
     "form": 0.5,
     "exact": 0.5,
     "passage": -0.1,
+    "refers": -0.3,
 }
 
 
