@@ -19,6 +19,7 @@ by set, the mean key-fact coverage of the sentence each weighting ranks first:
 * ``all sets``: the weights fitted on every set (what would go into the code).
 
 Only sentences the answerer may lead with are ranked (a number asked for must be there).
+``fit`` needs scikit-learn: ``pip install -e '.[bench]'``.
 """
 
 from __future__ import annotations
