@@ -1,4 +1,8 @@
-"""The ``graphrag`` command. Errors are mapped to messages and exit codes here, in one place."""
+"""The ``graphrag`` command. Errors are mapped to messages and exit codes here, in one place.
+
+While ``graphrag serve`` runs on the data directory, the commands that read or change it run
+through that service (``graphrag.engine``): the same output, without opening the stores again.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import logging
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,11 +30,11 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from graphrag.engine import Engine, Event, open_engine
 from graphrag.errors import ConfigError, GraphRAGError, InputError
-from graphrag.sdk import GraphRAG
-from graphrag.settings import load_settings
-from graphrag.views import answer_json, citation_lines, documents_json, search_json
-from schemas import VISIBILITIES, AccessFilter, Answer, AnswerEvent, SearchResult
+from graphrag.settings import Settings, load_settings
+from graphrag.views import citation_lines
+from schemas import VISIBILITIES, AccessFilter
 from schemas.access import DEFAULT_CLEARANCE, DEFAULT_TENANT
 
 app = typer.Typer(
@@ -43,23 +48,64 @@ out = Console()
 err = Console(stderr=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="print one JSON object")]
+# the global options (--data-dir, --server), over the environment's settings
+_overrides: dict[str, object] = {}
 
 
-def _rag() -> GraphRAG:
-    return GraphRAG(settings=load_settings())
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        print(f"graphrag {version('graphrag')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    data_dir: Annotated[
+        Path | None,
+        typer.Option("--data-dir", help="where the stores live (GRAPHRAG_DATA_DIR; ./.graphrag)"),
+    ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            "--server",
+            help="run through this graphrag serve (GRAPHRAG_SERVER_URL); by default through the "
+            "one serving the data directory, if any, else in process",
+        ),
+    ] = None,
+    _: Annotated[
+        bool,
+        typer.Option("--version", is_eager=True, callback=_version, help="print the version"),
+    ] = False,
+) -> None:
+    if data_dir is not None:
+        _overrides["data_dir"] = data_dir
+    if server is not None:
+        _overrides["server_url"] = server
+
+
+def _settings() -> Settings:
+    return load_settings(**_overrides)
+
+
+def _engine() -> AbstractContextManager[Engine]:
+    return open_engine(_settings())
 
 
 @app.command()
 def status(as_json: JsonFlag = False) -> None:
     """Start (or connect to) the stores and show what they hold."""
-    with _rag() as rag:
-        info = rag.status()
+    with _engine() as engine:
+        info = engine.status()
+        where = engine.where
     if as_json:
         print(json.dumps(info))
         return
     table = Table(title="graphrag status", show_header=False)
-    table.add_row("graph", info["graph"])
-    table.add_row("vectors", info["vectors"])
+    table.add_row("engine", escape(where))
+    table.add_row("graph", escape(info["graph"]))
+    table.add_row("vectors", escape(info["vectors"]))
     for key, value in info["graph_stats"].items():
         table.add_row(f"  {key}", str(value))
     table.add_row("  vector points", str(info["vector_points"]))
@@ -102,7 +148,7 @@ def ingest(
     """Ingest documents. Exit 0: all ingested or unchanged; 1: some failed; 2: bad usage."""
     if visibility not in VISIBILITIES:
         raise InputError(f"--visibility {visibility!r} is not one of {', '.join(VISIBILITIES)}")
-    with _rag() as rag:
+    with _engine() as engine:
         columns = (
             SpinnerColumn(),
             TextColumn("{task.description}"),
@@ -111,7 +157,7 @@ def ingest(
             TimeElapsedColumn(),
         )
         with Progress(*columns, console=err, transient=True, disable=as_json) as bars:
-            report = rag.ingest(
+            report = engine.ingest(
                 paths,
                 tenant=tenant,
                 visibility=visibility,
@@ -122,18 +168,19 @@ def ingest(
                 progress=_Bars(bars),
             )
     if as_json:
-        print(json.dumps(report.summary(), ensure_ascii=False))
+        print(json.dumps(report, ensure_ascii=False))
     else:
         table = Table(title="ingested", show_header=False)
         for key in ("documents", "sections", "chunks", "entities", "relations", "unchanged"):
-            table.add_row(key, str(getattr(report, key)))
+            table.add_row(key, str(report[key]))
         table.add_row(
-            "time per stage (s)", ", ".join(f"{k} {v:.1f}" for k, v in report.timings_s.items())
+            "time per stage (s)",
+            ", ".join(f"{k} {v:.1f}" for k, v in report.get("timings_s", {}).items()),
         )
         out.print(table)
-        for e in report.errors:
-            err.print(f"[red]failed[/] {escape(e.error)}", highlight=False)
-    raise typer.Exit(1 if report.errors else 0)
+        for e in report["errors"]:
+            err.print(f"[red]failed[/] {escape(e['error'])}", highlight=False)
+    raise typer.Exit(1 if report["errors"] else 0)
 
 
 @app.command()
@@ -142,25 +189,21 @@ def documents(
     as_json: JsonFlag = False,
 ) -> None:
     """List the ingested documents."""
-    with _rag() as rag:
+    with _engine() as engine:
         # the operator's inventory: every document of the data directory, or of one tenant
-        docs = [
-            d
-            for d in rag.documents(AccessFilter.everything())
-            if tenant is None or d.document.tenant == tenant
-        ]
+        docs = engine.documents(tenant)
     if as_json:
-        print(json.dumps(documents_json(docs), ensure_ascii=False))
+        print(json.dumps(docs, ensure_ascii=False))
         return
     table = Table("id", "title", "source", "tenant", "chunks", "version")
     for d in docs:
         table.add_row(
-            d.document.id,
-            escape(d.document.title),
-            escape(d.document.source),
-            d.document.tenant,
-            str(d.chunks),
-            str(d.document.version),
+            d["id"],
+            escape(d["title"]),
+            escape(d["source"]),
+            escape(d["tenant"]),
+            str(d["chunks"]),
+            str(d["version"]),
         )
     out.print(table)
 
@@ -171,14 +214,15 @@ def delete(
     as_json: JsonFlag = False,
 ) -> None:
     """Delete a document and everything only it owns."""
-    with _rag() as rag:
-        report = rag.delete(document)
+    with _engine() as engine:
+        report = engine.delete(document)
     if as_json:
-        print(json.dumps(report.model_dump()))
+        print(json.dumps(report))
     else:
         out.print(
-            f"deleted {report.chunks} chunks, {report.sections} sections, "
-            f"{report.entities} orphan entities of {report.doc_id}"
+            f"deleted {report['chunks']} chunks, {report['sections']} sections, "
+            f"{report['entities']} orphan entities of {escape(report['doc_id'])}",
+            highlight=False,
         )
 
 
@@ -233,24 +277,25 @@ def search(
     You search as one caller: ``--tenant`` (default "default"), its ``--group``s (none: only
     documents without an ACL) and ``--clearance`` (default internal)."""
     access = _access(tenant, group, clearance, all_access)
-    with _rag() as rag:
-        _require_documents(rag)
-        result = rag.search(
+    with _engine() as engine:
+        _require_documents(engine)
+        result = engine.search(
             query, k=k, filters=_filters(doc, kind, language), access=access, use_graph=graph
         )
     if as_json:
-        print(json.dumps(search_json(result), ensure_ascii=False))
+        print(json.dumps(result, ensure_ascii=False))
         return
-    for i, r in enumerate(result.results, 1):
-        where = " > ".join([r.doc_title, *r.chunk.section_path])
-        page = f" p.{r.chunk.page_start}" if r.chunk.page_start else ""
-        via = ",".join(p.via or p.source for p in r.provenance)
+    for i, r in enumerate(result["results"], 1):
+        where = " > ".join(part for part in (r["title"], r["section"]) if part)
+        page = f" p.{r['page']}" if r["page"] else ""
+        via = ",".join(p["via"] or p["source"] for p in r["provenance"])
         out.print(
-            f"[bold]{i:2d}.[/] {r.scores.final:.3f} [cyan]{escape(where)}{page}[/] ({via})",
+            f"[bold]{i:2d}.[/] {r['scores']['final']:.3f} [cyan]{escape(where)}{page}[/] "
+            f"({escape(via)})",
             highlight=False,
         )
-        out.print("    " + r.chunk.text[:240].replace("\n", " "), highlight=False, markup=False)
-    out.print(f"[dim]{result.timings_ms}[/]")
+        out.print("    " + r["text"][:240].replace("\n", " "), highlight=False, markup=False)
+    out.print(f"[dim]{escape(str(result['timings_ms']))}[/]")
 
 
 @app.command()
@@ -269,17 +314,22 @@ def ask(
     """Answer a question with citations [n] to document, section and page (as one caller:
     see ``graphrag search --help`` for --tenant, --group and --clearance)."""
     access = _access(tenant, group, clearance, all_access)
-    with _rag() as rag:
-        _require_documents(rag)
+    with _engine() as engine:
+        _require_documents(engine)
         # the answer is printed as it is written; --json waits for the whole object
         answer, explained = _print_stream(
-            rag.ask_stream(
-                question, k=k, filters=_filters(doc, [], []), access=access, use_graph=graph
+            engine.ask(
+                question,
+                k=k,
+                filters=_filters(doc, [], []),
+                access=access,
+                use_graph=graph,
+                explain=explain,
             ),
             quiet=as_json,
         )
     if as_json:
-        print(json.dumps(answer_json(answer), ensure_ascii=False))
+        print(json.dumps(answer, ensure_ascii=False))
         return
     out.print()
     out.print()
@@ -303,8 +353,8 @@ def chat(
     follow-up ("Und bei mehr als neun Stunden?") is read with the question before it."""
     access = _access(tenant, group, clearance, all_access)
     conversation: str | None = None
-    with _rag() as rag:
-        _require_documents(rag)
+    with _engine() as engine:
+        _require_documents(engine)
         prompt = sys.stdin.isatty()
         while True:
             if prompt:
@@ -313,38 +363,40 @@ def chat(
             question = line.strip()
             if not question:
                 break
-            events = rag.chat_stream(
+            events = engine.ask(
                 question,
-                conversation,
                 k=k,
                 filters=_filters(doc, [], []),
                 access=access,
                 use_graph=graph,
+                conversation=conversation,
+                chat=True,
             )
             answer, _ = _print_stream(events, quiet=False)
-            conversation = answer.conversation_id
+            conversation = answer.get("conversation_id")
             out.print()
             for cited in citation_lines(answer):
                 out.print(cited, highlight=False, markup=False)
             out.print()
 
 
-def _print_stream(events: Iterator[AnswerEvent], *, quiet: bool) -> tuple[Answer, SearchResult]:
+def _print_stream(events: Iterator[Event], *, quiet: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """Print an answer's text as it is written (unless ``quiet``); the whole answer and the
     search it read."""
-    answer: Answer | None = None
-    search: SearchResult | None = None
-    for event in events:
-        if event.type == "search":
-            search = event.search
-        elif event.type == "token" and not quiet:
-            out.print(event.text, end="", highlight=False, markup=False, soft_wrap=True)
+    answer: dict[str, Any] | None = None
+    search: dict[str, Any] | None = None
+    for kind, payload in events:
+        if kind == "search":
+            search = payload
+        elif kind == "token" and not quiet:
+            out.print(payload["text"], end="", highlight=False, markup=False, soft_wrap=True)
             out.file.flush()
-        elif event.type == "restart" and not quiet:
+        elif kind == "restart" and not quiet:
             out.print("\n[dim]…searching again with what the graph found…[/]")
-        elif event.type == "answer":
-            answer = event.answer
-    assert answer is not None and search is not None
+        elif kind == "answer":
+            answer = payload
+    if answer is None or search is None:
+        raise GraphRAGError("the answer stream ended early", hint="try again")
     return answer, search
 
 
@@ -363,40 +415,47 @@ def _first_error(exc: ValidationError) -> str:
     return str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
 
 
-def _explain(result: SearchResult) -> None:
-    a = result.analysis
+def _explain(result: dict[str, Any]) -> None:
+    a = result.get("analysis") or {}
     out.rule("analysis")
+    linked = [
+        (e["mention"], e["entity"]["name"] if e.get("entity") else None)
+        for e in a.get("entities", [])
+    ]
     out.print(
-        f"language={a.language} type={a.query_type} multi_hop={a.multi_hop} "
-        f"walk_graph={a.walk_graph} entities="
-        f"{[(e.mention, e.entity.name if e.entity else None) for e in a.entities]}",
+        f"language={a.get('language')} type={a.get('query_type')} "
+        f"multi_hop={a.get('multi_hop')} walk_graph={a.get('walk_graph')} entities={linked}",
         highlight=False,
         markup=False,
     )
     out.rule("ranking (final, fused, graph, rerank, dense, sparse; provenance)")
-    for i, r in enumerate(result.results, 1):
-        s = r.scores
+
+    def rounded(value: float | None, digits: int) -> float | None:
+        return value and round(value, digits)
+
+    for i, r in enumerate(result["results"], 1):
+        s = r["scores"]
         prov = "; ".join(
-            f"{p.source}:{p.via or ''}{'->' + '/'.join(p.through) if p.through else ''}"
-            for p in r.provenance
+            f"{p['source']}:{p['via'] or ''}"
+            f"{'->' + '/'.join(p['through']) if p.get('through') else ''}"
+            for p in r["provenance"]
         )
         out.print(
-            f"{i:2d}. {s.final:.3f} f={s.fused} g={s.graph and round(s.graph, 4)} "
-            f"r={s.rerank and round(s.rerank, 3)} d={s.dense and round(s.dense, 3)} "
-            f"s={s.sparse and round(s.sparse, 2)} | {r.doc_title} > "
-            f"{' > '.join(r.chunk.section_path)} | {prov}",
+            f"{i:2d}. {s['final']:.3f} f={s['fused']} g={rounded(s['graph'], 4)} "
+            f"r={rounded(s['rerank'], 3)} d={rounded(s['dense'], 3)} "
+            f"s={rounded(s['sparse'], 2)} | {r['title']} > {r['section']} | {prov}",
             highlight=False,
             markup=False,
         )
-    if result.graph.paths:
+    if result.get("paths"):
         out.rule("graph paths")
-        for p in result.graph.paths:
-            out.print(" -> ".join(p.names), highlight=False, markup=False)
-    out.print(f"[dim]{result.timings_ms}[/]")
+        for names in result["paths"]:
+            out.print(" -> ".join(names), highlight=False, markup=False)
+    out.print(str(result["timings_ms"]), style="dim", highlight=False, markup=False)
 
 
-def _require_documents(rag: GraphRAG) -> None:
-    if rag.vectors.count() == 0:
+def _require_documents(engine: Engine) -> None:
+    if not engine.has_documents():
         raise InputError("no documents are ingested yet", hint="run: graphrag ingest PATH...")
 
 
@@ -430,7 +489,7 @@ def eval_(
         ks = sorted({int(x) for x in k.split(",") if x.strip()})
     except ValueError:
         raise InputError(f"--k {k!r} is not a list of numbers", hint="e.g. --k 1,5,10") from None
-    settings = load_settings()
+    settings = _settings()
     config = EvalConfig(
         ks=ks,
         baselines=[b for b in baselines.split(",") if b and b != "none"],
@@ -524,9 +583,11 @@ def serve(
 
     import uvicorn
 
+    from graphrag import server_file
     from graphrag.api import create_app
+    from graphrag.sdk import GraphRAG
 
-    settings = load_settings()
+    settings = _settings()
     try:
         local = ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -537,7 +598,14 @@ def serve(
             f"serving on {host} without an API key would let anyone claim any tenant",
             hint="set GRAPHRAG_API_KEY (the identity proxy sends it), or pass --allow-no-key",
         )
-    uvicorn.run(create_app(GraphRAG(settings=settings)), host=host, port=port, log_level="warning")
+    # the CLI on this machine finds the service, and its operator token, in the data directory
+    local_host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    shown_host = f"[{local_host}]" if ":" in local_host else local_host
+    announce = server_file.ServerInfo(
+        url=f"http://{shown_host}:{port}", token=server_file.new_token(), pid=os.getpid()
+    )
+    app_ = create_app(GraphRAG(settings=settings), announce)
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
 def main(argv: list[str] | None = None) -> Any:

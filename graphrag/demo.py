@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from graphrag.cli import _Bars
     from graphrag.sdk import GraphRAG
-    from graphrag.views import citation_lines
+    from graphrag.views import answer_json, citation_lines
 
     console.rule("graphrag demo")
     console.print(f"data directory: {args.data_dir}")
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                     answer = event.answer
             assert answer is not None
             console.print()
-            for line in citation_lines(answer):
+            for line in citation_lines(answer_json(answer)):
                 console.print(f" {line}", highlight=False, markup=False)
             if answer.graph.paths:
                 console.print(

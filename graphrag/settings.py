@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     )
     llm_api_key: SecretStr | None = None
     api_key: SecretStr | None = None  # the HTTP service wants "Authorization: Bearer <key>"
+    # the CLI runs through this service (else through the one announced in the data directory)
+    server_url: str | None = Field(default=None, description="a running graphrag serve")
+    server_token: SecretStr | None = None  # its operator token; else api_key is sent
     llm_paraphrases: bool = False  # multi-query with LLM rewrites: one LLM call per search
     llm_query_analysis: bool = False  # LLM query type, hops and entities: one call per search
     answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)
@@ -139,6 +142,11 @@ class Settings(BaseSettings):
     @classmethod
     def _check_qdrant_url(cls, value: str | None) -> str | None:
         return _endpoint(value, HTTP_SCHEMES, "an http(s) URL", "http://localhost:6333")
+
+    @field_validator("server_url")
+    @classmethod
+    def _check_server_url(cls, value: str | None) -> str | None:
+        return _endpoint(value, HTTP_SCHEMES, "an http(s) URL", "http://127.0.0.1:8000")
 
     @field_validator("llm_url")
     @classmethod

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas import Answer, DocumentSummary, SearchResult
+from schemas import Answer, Citation, DocumentSummary, SearchResult
 
 
-def search_json(result: SearchResult) -> dict[str, Any]:
-    return {
+def search_json(result: SearchResult, *, explain: bool = False) -> dict[str, Any]:
+    """The ranked chunks; with ``explain`` also the query analysis (the entities it linked, of
+    any tenant: only for the operator) and the graph paths, as ``graphrag ... --explain``
+    prints them."""
+    shown: dict[str, Any] = {
         "results": [
             {
                 "chunk_id": r.chunk.id,
@@ -24,12 +27,17 @@ def search_json(result: SearchResult) -> dict[str, Any]:
         ],
         "timings_ms": result.timings_ms,
     }
+    if explain:
+        shown["analysis"] = result.analysis.model_dump(mode="json")
+        shown["paths"] = [p.names for p in result.graph.paths]
+    return shown
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:
     return {
         "answer": answer.answer,
         "answerable": answer.answerable,
+        "language": answer.language,
         "citations": [c.model_dump() for c in answer.citations],
         "passages": [p.model_dump() for p in answer.passages],
         "graph": answer.graph.model_dump(),
@@ -41,13 +49,13 @@ def answer_json(answer: Answer) -> dict[str, Any]:
 PAGE_LABEL = {"de": "S.", "en": "p."}
 
 
-def citation_lines(answer: Answer) -> list[str]:
-    """``[n] folder/file · title > section, p. 3`` per citation, page labels in the answer's
-    language; the file's path below the folder it was ingested from (else its name) is what
-    a person finds on disk or in the upload."""
-    label = PAGE_LABEL.get(answer.language, "p.")
+def citation_lines(answer: dict[str, Any]) -> list[str]:
+    """``[n] folder/file · title > section, p. 3`` per citation of an answer (``answer_json``),
+    page labels in the answer's language; the file's path below the folder it was ingested
+    from (else its name) is what a person finds on disk or in the upload."""
+    label = PAGE_LABEL.get(answer.get("language", "en"), "p.")
     lines = []
-    for c in answer.citations:
+    for c in (Citation.model_validate(c) for c in answer["citations"]):
         where = " > ".join(part for part in (c.title, c.section) if part)
         shown = c.path or c.file
         file = f"{shown} · " if shown and shown != c.title else ""

@@ -47,4 +47,5 @@ class IngestReport(BaseModel):
             "unchanged": self.unchanged,
             "repaired": self.repaired,
             "errors": [{"path": e.path, "error": e.error} for e in self.errors],
+            "timings_s": {k: round(v, 3) for k, v in self.timings_s.items()},
         }

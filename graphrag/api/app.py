@@ -6,6 +6,13 @@ listing, delete and job is filtered by them; a request without a tenant gets 401
 ``GRAPHRAG_API_KEY`` set, every request except ``/health`` needs ``Authorization: Bearer
 <key>`` (the proxy's key).
 
+The local operator: ``graphrag serve`` writes its address and a token made for the run to
+``<data_dir>/server.json`` (readable by its user only, ``graphrag.server_file``). A request
+bearing that token is the operator, as the CLI in process is: it may ask for every tenant's
+view (``X-Graphrag-All-Access: true``, refused from anyone else), list, delete and ingest local
+paths (``/admin/...``) and see a search's analysis (``explain``). The CLI runs its commands so
+while the service holds the stores.
+
 The stores take one writer: an ingestion job holds the SDK's store lock only while it writes
 one batch, so searches wait at most that long.
 """
@@ -26,10 +33,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from graphrag import server_file
 from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
 from graphrag.api.streaming import EventSourceResponse, sse_events
 from graphrag.api.uploads import remove_folder, save_upload, tenant_folder
+from graphrag.client import ALL_ACCESS
 from graphrag.errors import (
     ConfigError,
     GraphRAGError,
@@ -40,6 +49,7 @@ from graphrag.errors import (
     StoreUnavailableError,
 )
 from graphrag.sdk import GraphRAG
+from graphrag.server_file import ServerInfo
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
 from schemas import VISIBILITIES, AccessFields, AccessFilter, AnswerEvent
@@ -55,6 +65,8 @@ class SearchBody(BaseModel):
     filters: dict[str, Any] = Field(default_factory=dict)
     use_graph: bool | None = None
     graph_context: bool = False
+    # the query analysis too (entity names of every tenant): the operator's only
+    explain: bool = False
 
 
 class AskBody(BaseModel):
@@ -66,6 +78,7 @@ class AskBody(BaseModel):
     use_graph: bool | None = None
     # Server-Sent Events: "search", then "token"s as the answer is written, then "answer"
     stream: bool = False
+    explain: bool = False  # the search event carries the analysis: the operator's only
 
 
 class ChatBody(AskBody):
@@ -73,12 +86,59 @@ class ChatBody(AskBody):
     conversation_id: str | None = Field(default=None, max_length=64, pattern=r"^[0-9a-f]+$")
 
 
+class PathsBody(BaseModel):
+    """Files and folders on the service's machine, ingested as ``graphrag ingest`` does."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    paths: list[str] = Field(min_length=1, max_length=10_000)
+    tenant: str = "default"
+    visibility: str = "internal"
+    acl: list[str] = Field(default_factory=list)
+    include: list[str] = Field(default_factory=list)
+    exclude: list[str] = Field(default_factory=list)
+    recursive: bool = True
+
+
+def _bearer(authorization: str | None) -> bytes | None:
+    scheme, _, given = (authorization or "").partition(" ")
+    return given.strip().encode() if scheme.lower() == "bearer" else None
+
+
+def _is_operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> bool:
+    """The request bears the token of this run's server file."""
+    token: str | None = request.app.state.operator_token
+    given = _bearer(authorization)
+    return bool(token and given and hmac.compare_digest(given, token.encode()))
+
+
 # module level: FastAPI resolves these annotations by name (postponed evaluation)
-Caller = Annotated[AccessFilter, Depends(caller_access)]
+IsOperator = Annotated[bool, Depends(_is_operator)]
 
 
-def create_app(rag: GraphRAG) -> FastAPI:
-    """The service over one opened-on-start GraphRAG instance (closed on shutdown)."""
+def _operator_only(operator: IsOperator) -> None:
+    if not operator:
+        raise IdentityError(
+            "this is the operator's: it needs the token of the service's server file",
+            hint="run the graphrag command as the user who runs graphrag serve",
+        )
+
+
+def _caller(request: Request, operator: IsOperator) -> AccessFilter:
+    """The caller's identity headers, or the operator's view of everything (asked for with one
+    header that only the operator's token may send: never read as a default)."""
+    if request.headers.get(ALL_ACCESS) is not None:
+        _operator_only(operator)
+        return AccessFilter.everything()
+    return caller_access(request)
+
+
+Caller = Annotated[AccessFilter, Depends(_caller)]
+
+
+def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
+    """The service over one opened-on-start GraphRAG instance (closed on shutdown); with
+    ``announce``, the server file names it (and its operator token) while it runs."""
     jobs = JobQueue()
     uploads = rag.settings.data_dir / "uploads"
     key = rag.settings.api_key.get_secret_value() if rag.settings.api_key else None
@@ -86,26 +146,32 @@ def create_app(rag: GraphRAG) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
         rag.open()
+        if announce is not None:
+            server_file.announce(rag.settings.data_dir, announce)
         try:
             yield
         finally:
+            if announce is not None:
+                server_file.withdraw(rag.settings.data_dir, announce)
             with rag.lock:
                 rag.close()
 
     app = FastAPI(title="graphrag", lifespan=lifespan)
+    app.state.operator_token = announce.token if announce else None
 
-    def authorised(authorization: Annotated[str | None, Header()] = None) -> None:
-        if key is None:
+    def authorised(
+        operator: IsOperator, authorization: Annotated[str | None, Header()] = None
+    ) -> None:
+        if key is None or operator:
             return
-        scheme, _, given = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or not hmac.compare_digest(
-            given.strip().encode(), key.encode()
-        ):
+        given = _bearer(authorization)
+        if given is None or not hmac.compare_digest(given, key.encode()):
             raise IdentityError(
                 "missing or wrong API key", hint="send Authorization: Bearer <GRAPHRAG_API_KEY>"
             )
 
     Auth = Depends(authorised)
+    Operator = Depends(_operator_only)
 
     @app.exception_handler(GraphRAGError)
     async def _graphrag_error(_: Request, exc: GraphRAGError) -> JSONResponse:
@@ -159,7 +225,9 @@ def create_app(rag: GraphRAG) -> FastAPI:
         }
 
     @app.post("/search", dependencies=[Auth])
-    def search(body: SearchBody, access: Caller) -> dict[str, Any]:
+    def search(body: SearchBody, access: Caller, operator: IsOperator) -> dict[str, Any]:
+        if body.explain:
+            _operator_only(operator)
         result = rag.search(
             body.query,
             k=body.k,
@@ -168,10 +236,14 @@ def create_app(rag: GraphRAG) -> FastAPI:
             use_graph=body.use_graph,
             graph_context=body.graph_context,
         )
-        return search_json(result)
+        return search_json(result, explain=body.explain)
 
     @app.post("/ask", dependencies=[Auth], response_model=None)
-    def ask(body: AskBody, access: Caller) -> dict[str, Any] | EventSourceResponse:
+    def ask(
+        body: AskBody, access: Caller, operator: IsOperator
+    ) -> dict[str, Any] | EventSourceResponse:
+        if body.explain:
+            _operator_only(operator)
         events = rag.ask_stream(
             body.question,
             k=body.k,
@@ -179,12 +251,16 @@ def create_app(rag: GraphRAG) -> FastAPI:
             access=access,
             use_graph=body.use_graph,
         )
-        return _answer_response(events, body.stream)
+        return _answer_response(events, body.stream, body.explain)
 
     @app.post("/chat", dependencies=[Auth], response_model=None)
-    def chat(body: ChatBody, access: Caller) -> dict[str, Any] | EventSourceResponse:
+    def chat(
+        body: ChatBody, access: Caller, operator: IsOperator
+    ) -> dict[str, Any] | EventSourceResponse:
         """``/ask`` in a conversation: a follow-up question is read with the one before it.
         The answer (the last event when streamed) carries ``conversation_id``."""
+        if body.explain:
+            _operator_only(operator)
         events = rag.chat_stream(
             body.question,
             body.conversation_id,
@@ -193,7 +269,7 @@ def create_app(rag: GraphRAG) -> FastAPI:
             access=access,
             use_graph=body.use_graph,
         )
-        return _answer_response(events, body.stream)
+        return _answer_response(events, body.stream, body.explain)
 
     @app.get("/documents", dependencies=[Auth])
     def documents(access: Caller) -> list[dict[str, Any]]:
@@ -257,17 +333,60 @@ def create_app(rag: GraphRAG) -> FastAPI:
     @app.get("/jobs/{job_id}", dependencies=[Auth])
     def job(job_id: str, access: Caller) -> dict[str, Any]:
         found = jobs.get(job_id)
-        if found is None or found.tenant != access.tenant:
+        if found is None or not (access.unrestricted or found.tenant == access.tenant):
             raise NotFoundError(f"no job {job_id[:100]!r}", hint="POST /ingest returns the job id")
         return found.view()
+
+    # -- the operator's (the CLI through the running service) ---------------------------------
+
+    @app.get("/admin/status", dependencies=[Auth, Operator])
+    def admin_status() -> dict[str, Any]:
+        return rag.status()
+
+    @app.get("/admin/documents", dependencies=[Auth, Operator])
+    def admin_documents(tenant: str | None = None) -> list[dict[str, Any]]:
+        docs = rag.documents(AccessFilter.everything())
+        return documents_json([d for d in docs if tenant is None or d.document.tenant == tenant])
+
+    @app.delete("/admin/documents", dependencies=[Auth, Operator])
+    def admin_delete(document: str) -> dict[str, Any]:
+        """A document by id or by the source path it was ingested from."""
+        return rag.delete(document).model_dump()
+
+    @app.post("/admin/ingest", status_code=202, dependencies=[Auth, Operator])
+    def admin_ingest(body: PathsBody) -> dict[str, Any]:
+        if body.visibility not in VISIBILITIES:
+            raise InputError(
+                f"visibility {body.visibility[:40]!r} is not one of {', '.join(VISIBILITIES)}"
+            )
+        try:
+            fields = AccessFields(tenant=body.tenant, visibility=body.visibility, acl=body.acl)
+        except ValidationError as exc:
+            raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        paths = [Path(p) for p in body.paths]
+
+        def work(job: Job) -> IngestReport:
+            return rag.ingest(
+                paths,
+                tenant=fields.tenant,
+                visibility=fields.visibility,
+                acl=fields.acl,
+                include=body.include,
+                exclude=body.exclude,
+                recursive=body.recursive,
+                progress=job,
+            )
+
+        return jobs.submit(fields.tenant, [p.name for p in paths], work).view()
 
     return app
 
 
 def _answer_response(
-    events: Iterator[AnswerEvent], stream: bool
+    events: Iterator[AnswerEvent], stream: bool, explain: bool = False
 ) -> dict[str, Any] | EventSourceResponse:
-    """The whole answer as JSON, or the events as Server-Sent Events."""
+    """The whole answer as JSON, or the events as Server-Sent Events (the search event with
+    its analysis when ``explain``)."""
     if not stream:
         answer = next(e.answer for e in events if e.type == "answer")
         assert answer is not None
@@ -275,4 +394,4 @@ def _answer_response(
     # the first event (the search) is taken here, so a bad request (or an unknown
     # conversation) still gets its 4xx before the stream starts
     first = next(events)
-    return EventSourceResponse(sse_events(first, events), ping=15)
+    return EventSourceResponse(sse_events(first, events, explain=explain), ping=15)

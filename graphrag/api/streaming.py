@@ -25,11 +25,13 @@ __all__ = ["EventSourceResponse", "sse_events"]
 log = logging.getLogger(__name__)
 
 
-def sse_events(first: AnswerEvent, rest: Iterator[AnswerEvent]) -> Iterator[ServerSentEvent]:
+def sse_events(
+    first: AnswerEvent, rest: Iterator[AnswerEvent], *, explain: bool = False
+) -> Iterator[ServerSentEvent]:
     try:
-        yield _event(first)
+        yield _event(first, explain)
         for event in rest:
-            yield _event(event)
+            yield _event(event, explain)
     except GraphRAGError as exc:  # the status is sent already: the error is the last event
         yield ServerSentEvent(
             data=json.dumps({"error": exc.message, "hint": exc.hint}), event="error"
@@ -42,10 +44,10 @@ def sse_events(first: AnswerEvent, rest: Iterator[AnswerEvent]) -> Iterator[Serv
         )
 
 
-def _event(event: AnswerEvent) -> ServerSentEvent:
+def _event(event: AnswerEvent, explain: bool) -> ServerSentEvent:
     payload: dict[str, Any] = {}
     if event.type == "search" and event.search is not None:
-        payload = search_json(event.search)
+        payload = search_json(event.search, explain=explain)
     elif event.type == "token":
         payload = {"text": event.text}
     elif event.type == "answer" and event.answer is not None:

@@ -9,6 +9,7 @@ graph context, entity name or alias, error message).
 
 from __future__ import annotations
 
+import json
 import statistics
 import threading
 import time
@@ -315,6 +316,36 @@ def test_the_api_key_is_a_bearer_token(server: tuple[str, Path]) -> None:
         timeout=30,
     )
     assert ok.status_code == 200
+
+
+def test_the_operators_view_needs_the_server_files_token(server: tuple[str, Path]) -> None:
+    base, root = server
+    announced = root / "data" / "server.json"
+    assert announced.stat().st_mode & 0o777 == 0o600  # readable by the service's user only
+    token = json.loads(announced.read_text())["token"]
+    operator_only: list[tuple[str, str, dict[str, Any]]] = [
+        ("GET", "/admin/status", {}),
+        ("GET", "/admin/documents", {}),
+        ("DELETE", "/admin/documents", {"params": {"document": "/etc/passwd"}}),
+        ("POST", "/admin/ingest", {"json": {"paths": ["/etc"], "tenant": "a"}}),
+        ("POST", "/search", {"json": {"query": "Kennwort", "explain": True}}),
+        ("POST", "/ask", {"json": {"question": "Kennwort?", "explain": True}}),
+        *[(m, p, kw) for m, p, kw in ENDPOINTS if p != "/status"],
+    ]
+    everything = {"X-Graphrag-All-Access": "true"}
+    for bearer in (KEY, f"{token}x", token[:-1], "null"):
+        for method, path, kw in operator_only:
+            hdrs = {"Authorization": f"Bearer {bearer}", "X-Graphrag-Tenant": "a", **everything}
+            response = call(base, method, path, hdrs, **kw)
+            assert response.status_code == 401, (bearer, path, response.text)
+            assert not leaks(response.text, set()) and token not in response.text
+    # the token is the operator's: every tenant's documents, as `graphrag documents` lists them
+    listed = call(base, "GET", "/admin/documents", {"Authorization": f"Bearer {token}"})
+    assert listed.status_code == 200
+    assert {d["tenant"] for d in listed.json()} == {"a", "b"}
+    # even the operator names a tenant or asks for everything: no header is no caller
+    bare = call(base, "POST", "/search", {"Authorization": f"Bearer {token}"}, json={"query": "x"})
+    assert bare.status_code == 401
 
 
 def test_hostile_uploads_and_names(server: tuple[str, Path], tmp_path: Path) -> None:

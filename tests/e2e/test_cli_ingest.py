@@ -34,6 +34,7 @@ def test_exit_codes_and_json(tmp_path: Path, shared_data: Path) -> None:
         "unchanged",
         "repaired",
         "errors",
+        "timings_s",
     }
     assert summary["documents"] == 1 and summary["errors"] == []
 

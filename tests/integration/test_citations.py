@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from graphrag import GraphRAG
-from graphrag.views import citation_lines
+from graphrag.views import answer_json, citation_lines
 from schemas import AccessFilter
 
 pytestmark = pytest.mark.integration
@@ -149,7 +149,7 @@ def test_which_laws_refer_to_a_law_is_answered_from_the_edges(rag: GraphRAG) -> 
     assert {p.doc_id for p in answer.passages} == {citation.document}
     # the path below the folder that was ingested, which a person finds on disk
     assert citation.path == "tzbfg/tzbfg.md"
-    assert any("tzbfg/tzbfg.md · " in line for line in citation_lines(answer))
+    assert any("tzbfg/tzbfg.md · " in line for line in citation_lines(answer_json(answer)))
     english = rag.ask("Which laws refer to the KSchG?", access=AccessFilter(tenant="globex"))
     assert english.answer.startswith("One document refers to") and english.citations
 

@@ -189,6 +189,28 @@ def test_delete_document_removes_exactly_its_points(store: Any) -> None:
     assert store.delete_document("doc-1") == 0
 
 
+@pytest.mark.parametrize("kind", ["edge", "client"])
+def test_deleted_points_leave_the_bm25_statistics(kind: str, tmp_path: Path) -> None:
+    """A store that deleted points scores BM25 as a store that never had them (a long-running
+    service used to count the deleted points in the IDF until it was restarted)."""
+    points = corpus()
+    kept = [p for p in points if p.payload["doc_id"] != "doc-1"]
+
+    def sparse_scores(store: Any) -> list[tuple[str, float]]:
+        hits = store.query(HybridQuery(sparse=kept[3].sparse, limit=8, filter=EVERYTHING))
+        return [(h.id, round(h.score, 4)) for h in hits]
+
+    deleted, fresh = make_store(kind, tmp_path / "deleted"), make_store(kind, tmp_path / "fresh")
+    for store, batch in ((deleted, points), (fresh, kept)):
+        store.open()
+        store.ensure_collection(DIM)
+        store.upsert(batch)
+    deleted.delete_document("doc-1")
+    assert sparse_scores(deleted) == sparse_scores(fresh)
+    deleted.close()
+    fresh.close()
+
+
 def test_dimension_mismatch_is_a_config_error(store: Any, tmp_path: Path) -> None:
     store.upsert(corpus(4))
     if isinstance(store, EdgeVectorStore):

@@ -6,6 +6,10 @@
 
 One process owns a shard directory: ``open()`` takes an exclusive lock and a second process
 gets a StoreLockedError naming the owner, instead of two writers corrupting the WAL.
+
+Deleted points keep counting in the sparse vectors' IDF until their segment is vacuumed (a
+long-running service scored BM25 differently from a fresh process after a delete): after a
+delete the next query vacuums first, once for a whole batch of deletes.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ class EdgeVectorStore:
         self.path = Path(path).absolute()
         self._shard: Any = None
         self._lock: IO[str] | None = None
+        self._deleted = False  # points were deleted since the last vacuum
 
     def describe(self) -> str:
         return f"embedded qdrant-edge in {self.path}"
@@ -87,6 +92,8 @@ class EdgeVectorStore:
         config = qe.EdgeConfig(
             vectors={DENSE: qe.EdgeVectorParams(size=dense_size, distance=qe.Distance.Cosine)},
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+            # any deleted point makes its segment due for a vacuum (run by _vacuum)
+            optimizers=qe.EdgeOptimizersConfig(deleted_threshold=1e-9, vacuum_min_vector_number=1),
         )
         exists = self.path.exists() and any(self.path.iterdir())
         try:
@@ -122,6 +129,7 @@ class EdgeVectorStore:
         n = int(shard.count(qe.CountRequest(exact=True, filter=flt)))
         if n:
             shard.update(qe.UpdateOperation.delete_points_by_filter(flt))
+            self._deleted = True
         return n
 
     def prune_documents(self, doc_ids: list[str], keep: set[str]) -> int:
@@ -135,6 +143,7 @@ class EdgeVectorStore:
         n = int(shard.count(qe.CountRequest(exact=True, filter=flt)))
         if n:
             shard.update(qe.UpdateOperation.delete_points_by_filter(flt))
+            self._deleted = True
         return n
 
     def point_ids(self, doc_ids: list[str]) -> dict[str, set[str]]:
@@ -165,6 +174,9 @@ class EdgeVectorStore:
 
     def query(self, query: HybridQuery) -> list[VectorHit]:
         shard = self._require()
+        if self._deleted:  # BM25 counts only the points that exist
+            shard.optimize()
+            self._deleted = False
         flt = edge_filter(query.filter)
         branches = []
         if query.dense is not None and query.dense_weight > 0:
