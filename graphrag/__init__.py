@@ -2,7 +2,10 @@
 
 >>> import graphrag
 >>> sorted(graphrag.__all__)[:3]
-['ConfigError', 'GraphRAG', 'GraphRAGError']
+['AccessFilter', 'Answer', 'AnswerEvent']
+
+The types a caller passes and gets back are importable from here too (they live in
+``schemas``, which the stores and ingestion share).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -17,22 +20,47 @@ from graphrag.errors import (
     StoreLockedError,
     StoreUnavailableError,
 )
-from graphrag.settings import Settings
+from graphrag.settings import Settings, load_settings
+from ingestion.report import IngestReport
+from schemas import (
+    AccessFilter,
+    Answer,
+    AnswerEvent,
+    Citation,
+    DeleteReport,
+    DocumentSummary,
+    Passage,
+    ScoredChunk,
+    SearchFilters,
+    SearchResult,
+)
 
 if TYPE_CHECKING:
     from graphrag.sdk import GraphRAG
 
 __all__ = [
+    "AccessFilter",
+    "Answer",
+    "AnswerEvent",
+    "Citation",
     "ConfigError",
+    "DeleteReport",
+    "DocumentSummary",
     "GraphRAG",
     "GraphRAGError",
+    "IngestReport",
     "InputError",
     "MissingExtraError",
+    "Passage",
     "QueryError",
+    "ScoredChunk",
+    "SearchFilters",
+    "SearchResult",
     "Settings",
     "StoreError",
     "StoreLockedError",
     "StoreUnavailableError",
+    "load_settings",
 ]
 
 

@@ -42,7 +42,7 @@ from graphrag.models.sparse import Bm25Encoder, SparseEncoder
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.paraphrase import LlmParaphraser
 from graphrag.retrieval.search import Retriever
-from graphrag.settings import Settings
+from graphrag.settings import Settings, settings_of
 from graphrag.stores import factory
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
@@ -107,7 +107,7 @@ class GraphRAG:
             values = dict(overrides)
             if data_dir is not None:
                 values["data_dir"] = Path(data_dir)
-            settings = Settings(**values)
+            settings = settings_of(**values)
         self.settings = settings
         self.graph = graph if graph is not None else factory.graph_store(settings)
         self.vectors = vectors if vectors is not None else factory.vector_store(settings)

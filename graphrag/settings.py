@@ -1,6 +1,10 @@
 """Typed settings for the CLI and the HTTP service (prefix ``GRAPHRAG_``).
 
-The SDK takes explicit arguments; only the faces (CLI, HTTP) read the environment.
+``load_settings`` (the CLI and the service) reads, the later winning: ``graphrag.toml`` in the
+data directory, ``graphrag.toml`` in the working directory, ``.env`` there (``GRAPHRAG_*``
+lines), the environment, and the command's options. A name that is no setting, in any of
+them or as an SDK keyword, is an error naming the closest setting: a misspelled
+``GRAPHRAG_NEO4J_URL`` must not quietly leave the embedded store in place.
 
 >>> s = Settings(data_dir="/tmp/x")
 >>> s.uses_embedded_graph, s.uses_embedded_vectors
@@ -9,8 +13,11 @@ The SDK takes explicit arguments; only the faces (CLI, HTTP) read the environmen
 
 from __future__ import annotations
 
+import difflib
+import os
+import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
@@ -18,6 +25,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from graphrag.errors import ConfigError
 
+PREFIX = "GRAPHRAG_"
+CONFIG_FILE = "graphrag.toml"
+# variables of this prefix that are no settings: the test suite's own
+NOT_SETTINGS = ("GRAPHRAG_TEST_", "GRAPHRAG_SHARED_DATA")
 NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 HTTP_SCHEMES = ("http", "https")
 
@@ -58,7 +69,7 @@ def _endpoint(value: str | None, schemes: tuple[str, ...], what: str, example: s
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
-        env_prefix="GRAPHRAG_", env_file=None, extra="ignore", validate_default=True
+        env_prefix=PREFIX, env_file=None, extra="forbid", validate_default=True
     )
 
     data_dir: Path = Field(default=Path(".graphrag"), description="where embedded stores live")
@@ -171,14 +182,112 @@ class Settings(BaseSettings):
 
 
 def load_settings(**overrides: object) -> Settings:
-    """Read settings from the environment; a bad value becomes a ConfigError naming it."""
+    """The settings from the config files, ``.env``, the environment and ``overrides`` (the
+    command's options), the later winning; a bad name or value is a ConfigError naming it and
+    where it was written."""
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k.startswith(PREFIX) and not k.startswith(NOT_SETTINGS)
+    }
+    _check_names(environment, "")
+    dotenv = _dotenv(Path(".env"))
+    here = _toml(Path(CONFIG_FILE))
+    data_dir = (
+        overrides.get("data_dir")
+        or environment.get(f"{PREFIX}DATA_DIR")
+        or dotenv.get(f"{PREFIX}DATA_DIR")
+        or here.get("data_dir")
+        or Settings.model_fields["data_dir"].default
+    )
+    there = _toml(Path(str(data_dir)).expanduser() / CONFIG_FILE)
+    values: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for source, found in (
+        (str(Path(str(data_dir)).expanduser() / CONFIG_FILE), there),
+        (CONFIG_FILE, here),
+        (".env", _fields(dotenv)),
+        ("", _fields(environment)),
+        ("option", dict(overrides)),
+    ):
+        values.update(found)
+        origin.update(dict.fromkeys(found, source))
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings.model_validate(values)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else "settings"
+        raise _config_error(exc, origin) from None
+
+
+def settings_of(**values: Any) -> Settings:
+    """``Settings(**values)`` for the SDK's keywords: a bad or unknown keyword is a ConfigError
+    naming it (and the closest setting)."""
+    try:
+        return Settings(**values)
+    except ValidationError as exc:
+        raise _config_error(exc, dict.fromkeys(values, "option")) from None
+
+
+def _config_error(exc: ValidationError, origin: dict[str, str]) -> ConfigError:
+    """The first problem, named as its writer knows it: ``GRAPHRAG_X`` in the environment,
+    ``x`` in a file (with the file) or as a keyword."""
+    first = exc.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else "settings"
+    source = origin.get(field, "")
+    if first["type"] == "extra_forbidden":
+        return _unknown(field, source if source not in ("", "option") else "")
+    message = str(first["msg"]).removeprefix("Value error, ")
+    if source in ("", ".env"):
+        name = f"{PREFIX}{field.upper()}"
+        where = "" if not source else f"{source}: "
+        return ConfigError(f"{where}{name}", message, hint=f"fix or unset {name}")
+    if source == "option":
+        return ConfigError(field, message, hint=f"fix the value given for {field}")
+    return ConfigError(f"{source}: {field}", message, hint=f"fix {field} in {source}")
+
+
+def _unknown(name: str, where: str) -> ConfigError:
+    """``name`` is no setting: the error names the closest one in the same spelling."""
+    fields = list(Settings.model_fields)
+    known = [f"{PREFIX}{f.upper()}" for f in fields] if name.startswith(PREFIX) else fields
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]}?" if close else "the README's Settings table lists them"
+    shown = f"{where}: {name}" if where else name
+    return ConfigError(shown, "is not a setting", hint=hint)
+
+
+def _check_names(variables: dict[str, str], where: str) -> None:
+    known = {f"{PREFIX}{f.upper()}" for f in Settings.model_fields}
+    for name in sorted(variables):
+        if name not in known:
+            raise _unknown(name, where)
+
+
+def _fields(variables: dict[str, str]) -> dict[str, str]:
+    """``GRAPHRAG_MAX_FILE_MB`` -> ``max_file_mb``."""
+    return {k.removeprefix(PREFIX).lower(): v for k, v in variables.items()}
+
+
+def _dotenv(path: Path) -> dict[str, str]:
+    """The ``GRAPHRAG_*`` lines of a ``.env`` file (other tools' lines are theirs)."""
+    if not path.is_file():
+        return {}
+    from dotenv import dotenv_values
+
+    found = {k: v for k, v in dotenv_values(path).items() if k.startswith(PREFIX) and v is not None}
+    _check_names(found, ".env")
+    return found
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        return {}
+    try:
+        found = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ConfigError(
-            f"GRAPHRAG_{field.upper()}",
-            str(first["msg"]).removeprefix("Value error, "),
-            hint=f"fix or unset GRAPHRAG_{field.upper()}",
+            str(path), f"cannot be read as TOML: {exc}", hint="fix the file"
         ) from None
+    for name in found:
+        if name not in Settings.model_fields:
+            raise _unknown(name, str(path))
+    return found

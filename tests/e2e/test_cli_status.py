@@ -102,3 +102,17 @@ def test_bad_identities_on_the_command_line_exit_2(tmp_path: Path, args: tuple[s
     proc = cli(*args, data_dir=tmp_path)
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr and "error" in proc.stderr
+
+
+def test_a_misspelled_setting_is_named_and_global_options_work(tmp_path: Path) -> None:
+    typo = cli("status", env={"GRAPHRAG_DATA_DIR": str(tmp_path), "GRAPHRAG_NEO4J_URL": "x"})
+    assert typo.returncode == 2 and "GRAPHRAG_NEO4J_URI" in typo.stderr
+    assert "Traceback" not in typo.stderr
+    heap = cli("status", env={"GRAPHRAG_DATA_DIR": str(tmp_path), "GRAPHRAG_ARCADEDB_HEAP": "x"})
+    assert heap.returncode == 2 and "[1-9][0-9]*[mMgG]" in heap.stderr  # printed as written
+    version = cli("--version")
+    assert version.returncode == 0 and version.stdout.startswith("graphrag ")
+    elsewhere = tmp_path / "elsewhere"
+    status = cli("--data-dir", str(elsewhere), "status", "--json", data_dir=tmp_path / "d")
+    assert status.returncode == 0, status.stderr
+    assert str(elsewhere) in json.loads(status.stdout)["graph"]

@@ -5,16 +5,28 @@ import graphrag
 
 def test_public_api_is_pinned() -> None:
     assert sorted(graphrag.__all__) == [
+        "AccessFilter",
+        "Answer",
+        "AnswerEvent",
+        "Citation",
         "ConfigError",
+        "DeleteReport",
+        "DocumentSummary",
         "GraphRAG",
         "GraphRAGError",
+        "IngestReport",
         "InputError",
         "MissingExtraError",
+        "Passage",
         "QueryError",
+        "ScoredChunk",
+        "SearchFilters",
+        "SearchResult",
         "Settings",
         "StoreError",
         "StoreLockedError",
         "StoreUnavailableError",
+        "load_settings",
     ]
     for name in graphrag.__all__:
         assert getattr(graphrag, name) is not None
