@@ -37,7 +37,14 @@ from graphrag import server_file
 from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
 from graphrag.api.streaming import EventSourceResponse, sse_events
-from graphrag.api.uploads import remove_folder, save_upload, tenant_folder
+from graphrag.api.uploads import (
+    place,
+    remove_folder,
+    remove_upload,
+    save_upload,
+    settle,
+    tenant_folder,
+)
 from graphrag.client import ALL_ACCESS
 from graphrag.errors import (
     ConfigError,
@@ -139,13 +146,14 @@ Caller = Annotated[AccessFilter, Depends(_caller)]
 def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     """The service over one opened-on-start GraphRAG instance (closed on shutdown); with
     ``announce``, the server file names it (and its operator token) while it runs."""
-    jobs = JobQueue()
+    jobs = JobQueue(rag.settings.data_dir / "jobs")
     uploads = rag.settings.data_dir / "uploads"
     key = rag.settings.api_key.get_secret_value() if rag.settings.api_key else None
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
         rag.open()
+        jobs.restore()
         if announce is not None:
             server_file.announce(rag.settings.data_dir, announce)
         try:
@@ -278,12 +286,14 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     @app.delete("/documents/{doc_id}", dependencies=[Auth])
     def delete(doc_id: str, access: Caller) -> dict[str, Any]:
         with rag.lock:  # what the caller may see, and the delete, in one turn
-            visible = {d.document.id for d in rag.documents(access)}
+            visible = {d.document.id: d.document.source for d in rag.documents(access)}
             if doc_id not in visible:  # someone else's document does not exist for this caller
                 raise NotFoundError(
                     f"no document {doc_id[:100]!r}", hint="GET /documents lists yours"
                 )
-            return rag.delete(doc_id).model_dump()
+            report = rag.delete(doc_id).model_dump()
+            remove_upload(uploads, visible[doc_id])
+            return report
 
     @app.post("/ingest", status_code=202, dependencies=[Auth])
     def ingest(
@@ -305,30 +315,41 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         except ValidationError as exc:
             raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
         limit = int(rag.settings.max_file_mb * (1 << 20))
-        folder = tenant_folder(uploads, fields.tenant) / uuid.uuid4().hex
+        home = tenant_folder(uploads, fields.tenant)
+        staging = home / ".incoming" / uuid.uuid4().hex
         saved: list[Path] = []
         try:
             for upload in files:
-                saved.append(save_upload(upload.file, upload.filename, folder, limit))
+                saved.append(save_upload(upload.file, upload.filename, staging, limit))
         except GraphRAGError:
-            remove_folder(folder)
+            remove_folder(staging)
             raise
 
         def work(job: Job) -> IngestReport:
+            try:
+                placed = place(saved, home)
+            finally:
+                remove_folder(staging)
             report = rag.ingest(
-                saved,
+                [p.path for p in placed],
                 tenant=fields.tenant,
                 visibility=fields.visibility,
                 acl=fields.acl,
                 progress=job,
             )
+            settle(placed, {Path(e.path) for e in report.errors})
             for error in report.errors:  # the caller knows its files by name, not our paths
                 error.path = Path(error.path).name
-                error.error = error.error.replace(str(folder) + "/", "")
+                error.error = error.error.replace(str(home) + "/", "")
             return report
 
         job = jobs.submit(fields.tenant, [p.name for p in saved], work)
         return job.view()
+
+    @app.get("/jobs", dependencies=[Auth])
+    def job_list(access: Caller) -> list[dict[str, Any]]:
+        """The caller's jobs (the operator: everyone's), newest first, finished ones too."""
+        return [j.view() for j in jobs.of(None if access.unrestricted else access.tenant)]
 
     @app.get("/jobs/{job_id}", dependencies=[Auth])
     def job(job_id: str, access: Caller) -> dict[str, Any]:
@@ -350,8 +371,14 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
 
     @app.delete("/admin/documents", dependencies=[Auth, Operator])
     def admin_delete(document: str) -> dict[str, Any]:
-        """A document by id or by the source path it was ingested from."""
-        return rag.delete(document).model_dump()
+        """A document by id or by the source path it was ingested from (an upload's file goes
+        with it)."""
+        with rag.lock:
+            docs = rag.documents(AccessFilter.everything())
+            sources = {d.document.id: d.document.source for d in docs}
+            report = rag.delete(document)
+            remove_upload(uploads, sources.get(report.doc_id, ""))
+            return report.model_dump()
 
     @app.post("/admin/ingest", status_code=202, dependencies=[Auth, Operator])
     def admin_ingest(body: PathsBody) -> dict[str, Any]:

@@ -1,10 +1,17 @@
-"""Uploaded files land inside one directory, under names that cannot escape it."""
+"""Uploaded files land inside one directory, under names that cannot escape it.
+
+An upload is staged in ``uploads/<tenant>/.incoming/<job>/`` and placed at
+``uploads/<tenant>/<name>`` when its job runs: the same name is the same document (its source
+path), so uploading it again is unchanged or replaces the previous version, as ``graphrag
+ingest`` of the same path does. The replaced file waits aside until the new one is stored.
+"""
 
 from __future__ import annotations
 
 import os
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -86,3 +93,46 @@ def save_upload(source: BinaryIO, filename: str | None, folder: Path, max_bytes:
 
 def remove_folder(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Placed:
+    path: Path
+    previous: Path | None  # the upload it replaced, kept until this one is stored
+
+
+def place(staged: list[Path], home: Path) -> list[Placed]:
+    """Move staged uploads to their names in ``home``, the files they replace set aside."""
+    placed = []
+    for file in staged:
+        target = home / file.name
+        previous = None
+        if target.exists():
+            previous = home / f".{file.name}.previous"  # no upload name starts with a dot
+            os.replace(target, previous)
+        os.replace(file, target)
+        placed.append(Placed(target, previous))
+    return placed
+
+
+def settle(placed: list[Placed], failed: set[Path]) -> None:
+    """A stored upload drops the file it replaced; a failed one gives it back, or goes when
+    it replaced nothing: the folder holds the files of the documents that are stored."""
+    for p in placed:
+        if p.path in failed:
+            if p.previous is not None:
+                os.replace(p.previous, p.path)
+            else:
+                p.path.unlink(missing_ok=True)
+        elif p.previous is not None:
+            p.previous.unlink(missing_ok=True)
+
+
+def remove_upload(uploads: Path, source: str) -> None:
+    """Delete a document's uploaded file (a document from elsewhere keeps its file)."""
+    path = Path(source)
+    try:
+        path.resolve().relative_to(uploads.resolve())
+    except (ValueError, OSError):
+        return
+    path.unlink(missing_ok=True)

@@ -114,7 +114,7 @@ def visible_markers(tenant: str, groups: set[str], clearance: str) -> set[str]:
 def wait(base: str, job_id: str, tenant: str) -> dict[str, Any]:
     for _ in range(1200):
         job = httpx.get(f"{base}/jobs/{job_id}", headers=headers(tenant), timeout=30).json()
-        if job["state"] in ("done", "failed"):
+        if job["state"] not in ("queued", "running"):
             return job
         time.sleep(0.2)
     raise AssertionError("job did not finish")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,7 +34,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 def wait(client: TestClient, job_id: str, tenant: str) -> dict:
     for _ in range(600):
         job = client.get(f"/jobs/{job_id}", headers={"X-Graphrag-Tenant": tenant}).json()
-        if job["state"] in ("done", "failed"):
+        if job["state"] not in ("queued", "running"):
             return job
         time.sleep(0.2)
     raise AssertionError("job did not finish")
@@ -57,14 +58,14 @@ def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
         [("acme.md", ACME.encode()), ("../../escape.pdf", pdf), ("empty.txt", b"")],
         **{"X-Graphrag-Tenant": "acme"},
     )
-    assert job["state"] == "done"
+    assert job["state"] == "partial"  # one of three files failed, and says why
     assert job["report"]["documents"] == 2
     assert [e["path"] for e in job["report"]["errors"]] == ["empty.txt"]  # our paths stay ours
     assert job["progress"]["files"]["done"] == 3
     data_dir: Path = client.data_dir  # type: ignore[attr-defined]
     saved = sorted(p.name for p in (data_dir / "uploads" / "acme").rglob("*") if p.is_file())
-    assert saved == ["acme.md", "empty.txt", "escape.pdf"]  # inside the tenant's upload folder
-    assert [p.parent.parent.name for p in data_dir.parent.rglob("escape.pdf")] == ["acme"]
+    assert saved == ["acme.md", "escape.pdf"]  # in the tenant's folder; no failed file kept
+    assert [p.parent.name for p in data_dir.parent.rglob("escape.pdf")] == ["acme"]
 
     found = client.post(
         "/search",
@@ -88,6 +89,34 @@ def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
     )
     gone = client.delete(f"/documents/{doc_id}", headers={"X-Graphrag-Tenant": "acme"})
     assert gone.status_code == 200 and gone.json()["chunks"] == 1
+    assert not (data_dir / "uploads" / "acme" / "acme.md").exists()  # its upload went too
+
+
+def test_an_upload_of_the_same_name_is_the_same_document(client: TestClient) -> None:
+    who = {"X-Graphrag-Tenant": "same"}
+    first = upload(client, [("policy.md", b"# Policy\n\nLeave is 30 days.\n")], **who)
+    again = upload(client, [("policy.md", b"# Policy\n\nLeave is 30 days.\n")], **who)
+    assert (first["state"], first["report"]["documents"]) == ("done", 1)
+    assert (again["report"]["documents"], again["report"]["unchanged"]) == (0, 1)
+    changed = upload(client, [("policy.md", b"# Policy\n\nLeave is 32 days.\n")], **who)
+    assert changed["report"]["documents"] == 1
+    docs = client.get("/documents", headers=who).json()
+    assert [(d["title"], d["version"]) for d in docs] == [("Policy", 2)]
+    # a broken new version fails alone: the stored one and its file stay
+    broken = upload(client, [("policy.md", b"")], **who)
+    assert broken["state"] == "failed" and broken["error"]
+    assert broken["report"]["errors"][0]["path"] == "policy.md"
+    data_dir: Path = client.data_dir  # type: ignore[attr-defined]
+    assert (data_dir / "uploads" / "same" / "policy.md").read_bytes().endswith(b"32 days.\n")
+    found = client.post("/search", json={"query": "How many days of leave?"}, headers=who)
+    assert "32 days" in found.json()["results"][0]["text"]
+    # the caller's jobs, newest first; no other tenant's
+    listed = client.get("/jobs", headers=who).json()
+    assert [j["id"] for j in listed[:4]] == [broken["id"], changed["id"], again["id"], first["id"]]
+    assert all(
+        j["id"] != first["id"]
+        for j in client.get("/jobs", headers={"X-Graphrag-Tenant": "acme"}).json()
+    )
 
 
 def test_access_holds_for_uploads_with_an_acl(client: TestClient) -> None:
@@ -121,3 +150,27 @@ def test_errors_are_json_with_a_status(client: TestClient) -> None:
     )
     assert bad.status_code == 400 and "visibility" in bad.json()["error"]
     del client.headers["X-Graphrag-Tenant"]
+
+
+def test_jobs_outlive_the_service_and_unfinished_ones_say_they_were_lost(
+    tmp_path: Path,
+) -> None:
+    who = {"X-Graphrag-Tenant": "acme"}
+    rag = GraphRAG(data_dir=tmp_path / "data")
+    with TestClient(create_app(rag)) as client:
+        finished = upload(client, [("acme.md", ACME.encode())], **who)
+    jobs = tmp_path / "data" / "jobs"
+    assert oct((jobs / f"{finished['id']}.json").stat().st_mode & 0o777) == "0o600"
+    # a job the service was running when it was killed
+    killed = {**finished, "id": "feed" * 8, "state": "running", "report": None, "tenant": "acme"}
+    (jobs / f"{killed['id']}.json").write_text(json.dumps(killed))
+    (jobs / "garbage.json").write_text("{")
+    with TestClient(create_app(GraphRAG(data_dir=tmp_path / "data"))) as client:
+        again = client.get(f"/jobs/{finished['id']}", headers=who).json()
+        assert again["state"] == "done" and again["report"] == finished["report"]
+        lost = client.get(f"/jobs/{killed['id']}", headers=who).json()
+        assert lost["state"] == "lost" and "upload the files again" in lost["error"]
+        assert (
+            client.get(f"/jobs/{killed['id']}", headers={"X-Graphrag-Tenant": "b"}).status_code
+            == 404
+        )
