@@ -565,6 +565,43 @@ def _configure_logging() -> None:
         logging.getLogger(noisy).setLevel(max(logging.getLevelName(level), logging.ERROR))
 
 
+@app.command("new-key")
+def new_key(
+    name: Annotated[str, typer.Option(help="who uses it (for the log; never the key)")],
+    tenant: Annotated[str | None, typer.Option(help="the tenant its caller is")] = None,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    admin: Annotated[bool, typer.Option(help="the operator's view (every tenant)")] = False,
+    proxy: Annotated[
+        bool, typer.Option(help="a proxy's key: its identity headers are read")
+    ] = False,
+    append_to: Annotated[
+        Path | None, typer.Option("--append-to", help="add the entry to this keys file")
+    ] = None,
+) -> None:
+    """Make an API key for the keys file (GRAPHRAG_API_KEYS_FILE): the key is printed once,
+    the file keeps only its SHA-256 and who it names."""
+    from graphrag.api.keys import entry
+    from graphrag.api.keys import new_key as make
+
+    if tenant is None and not (admin or proxy):
+        raise InputError("a key names a --tenant, or is --admin or --proxy")
+    key, digest = make()
+    try:
+        lines = entry(name, digest, tenant, group, clearance, admin, proxy)
+    except ValueError as exc:
+        raise InputError(str(exc), hint="see graphrag new-key --help") from None
+    if append_to is not None:
+        descriptor = os.open(append_to, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(descriptor, "a", encoding="utf-8") as out:
+            out.write("\n" + lines)
+        err.print(f"added {escape(name)} to {escape(str(append_to))}", highlight=False)
+    else:
+        print(lines, flush=True)
+    err.print("the key, shown once (the keys file keeps only its hash):", highlight=False)
+    print(key)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
@@ -592,7 +629,12 @@ def serve(
         local = ipaddress.ip_address(host).is_loopback
     except ValueError:
         local = host == "localhost"
-    if not local and settings.api_key is None and not allow_no_key:
+    if (
+        not local
+        and settings.api_key is None
+        and settings.api_keys_file is None
+        and not allow_no_key
+    ):
         raise ConfigError(
             "GRAPHRAG_API_KEY",
             f"serving on {host} without an API key would let anyone claim any tenant",

@@ -111,6 +111,8 @@ class Settings(BaseSettings):
     )
     llm_api_key: SecretStr | None = None
     api_key: SecretStr | None = None  # the HTTP service wants "Authorization: Bearer <key>"
+    # keys that name their caller (tenant, groups, clearance; admin; proxy): graphrag/api/keys.py
+    api_keys_file: Path | None = None
     # the CLI runs through this service (else through the one announced in the data directory)
     server_url: str | None = Field(default=None, description="a running graphrag serve")
     server_token: SecretStr | None = None  # its operator token; else api_key is sent

@@ -36,6 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from graphrag import server_file
 from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
+from graphrag.api.keys import ApiKey, ApiKeys
 from graphrag.api.streaming import EventSourceResponse, sse_events
 from graphrag.api.uploads import (
     place,
@@ -112,8 +113,22 @@ def _bearer(authorization: str | None) -> bytes | None:
     return given.strip().encode() if scheme.lower() == "bearer" else None
 
 
-def _is_operator(request: Request, authorization: Annotated[str | None, Header()] = None) -> bool:
-    """The request bears the token of this run's server file."""
+def _key(request: Request, authorization: Annotated[str | None, Header()] = None) -> ApiKey | None:
+    """The keys file's entry for the presented key, if there is a keys file and it is one."""
+    keys: ApiKeys | None = request.app.state.keys
+    given = _bearer(authorization)
+    return keys.find(given) if keys is not None and given else None
+
+
+Key = Annotated[ApiKey | None, Depends(_key)]
+
+
+def _is_operator(
+    request: Request, key: Key, authorization: Annotated[str | None, Header()] = None
+) -> bool:
+    """The request bears the token of this run's server file, or an admin key."""
+    if key is not None and key.admin:
+        return True
     token: str | None = request.app.state.operator_token
     given = _bearer(authorization)
     return bool(token and given and hmac.compare_digest(given, token.encode()))
@@ -131,12 +146,22 @@ def _operator_only(operator: IsOperator) -> None:
         )
 
 
-def _caller(request: Request, operator: IsOperator) -> AccessFilter:
-    """The caller's identity headers, or the operator's view of everything (asked for with one
-    header that only the operator's token may send: never read as a default)."""
+def _caller(request: Request, operator: IsOperator, key: Key) -> AccessFilter:
+    """The member a key names (its identity headers are not read), else the caller's identity
+    headers (from the proxy, the operator or a loopback client), or the operator's view of
+    everything (asked for with one header that only the operator may send: never a default)."""
     if request.headers.get(ALL_ACCESS) is not None:
         _operator_only(operator)
         return AccessFilter.everything()
+    member = key.access() if key is not None else None
+    if member is not None:
+        return member
+    if request.app.state.keys is not None and not (operator or (key is not None and key.proxy)):
+        # with a keys file, identity headers are read from proxy keys only
+        raise IdentityError(
+            "this key may not name a caller in headers",
+            hint="use a member key (it names its tenant) or a proxy key",
+        )
     return caller_access(request)
 
 
@@ -149,6 +174,8 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     jobs = JobQueue(rag.settings.data_dir / "jobs")
     uploads = rag.settings.data_dir / "uploads"
     key = rag.settings.api_key.get_secret_value() if rag.settings.api_key else None
+    keys_file = rag.settings.api_keys_file
+    keys = ApiKeys.load(keys_file) if keys_file is not None else None  # a bad file stops here
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> Any:
@@ -166,16 +193,20 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
 
     app = FastAPI(title="graphrag", lifespan=lifespan)
     app.state.operator_token = announce.token if announce else None
+    app.state.keys = keys
 
     def authorised(
-        operator: IsOperator, authorization: Annotated[str | None, Header()] = None
+        operator: IsOperator,
+        member: Key,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> None:
-        if key is None or operator:
+        if (key is None and keys is None) or operator or member is not None:
             return
         given = _bearer(authorization)
-        if given is None or not hmac.compare_digest(given, key.encode()):
+        if key is None or given is None or not hmac.compare_digest(given, key.encode()):
             raise IdentityError(
-                "missing or wrong API key", hint="send Authorization: Bearer <GRAPHRAG_API_KEY>"
+                "missing or wrong API key",
+                hint="send Authorization: Bearer <key> (GRAPHRAG_API_KEY or one of the keys file)",
             )
 
     Auth = Depends(authorised)

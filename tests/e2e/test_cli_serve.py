@@ -89,3 +89,28 @@ def test_ask_streams_server_sent_events_to_a_client(tmp_path: Path) -> None:
         other = {**auth, "X-Graphrag-Tenant": "globex"}
         stolen = httpx.post(f"{base}/chat", json={**follow, "stream": True}, headers=other)
         assert stolen.status_code == 404 and "conversation" in stolen.json()["error"]
+
+
+def test_new_key_appends_an_entry_that_names_its_caller(tmp_path: Path) -> None:
+    from graphrag.api.keys import ApiKeys
+
+    keys = tmp_path / "keys.toml"
+    made = cli(
+        "new-key",
+        "--name",
+        "hr-portal",
+        "--tenant",
+        "acme",
+        "--group",
+        "hr",
+        "--append-to",
+        str(keys),
+    )
+    assert made.returncode == 0, made.stderr
+    key = made.stdout.strip().splitlines()[-1]
+    assert key.startswith("grk_") and key not in keys.read_text()  # the file keeps the hash
+    assert oct(keys.stat().st_mode & 0o777) == "0o600"
+    found = ApiKeys.load(keys).find(key.encode())
+    assert found is not None and (found.tenant, found.groups) == ("acme", ("hr",))
+    nobody = cli("new-key", "--name", "x")
+    assert nobody.returncode == 2 and "--tenant" in nobody.stderr
