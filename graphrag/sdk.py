@@ -31,7 +31,7 @@ from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator, OnToken
 from graphrag.answer.references import ReferenceAnswerer
-from graphrag.errors import ConfigError, InputError
+from graphrag.errors import ConfigError, InputError, NotFoundError
 from graphrag.files import private_dir
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
@@ -306,7 +306,7 @@ class GraphRAG:
                 f"{document!r} matches {len(matches)} documents (one per tenant)",
                 hint="pass the document id (graphrag documents --json shows it)",
             )
-        raise InputError(f"no document {document!r}", hint="see `graphrag documents`")
+        raise NotFoundError(f"no document {document!r}", hint="see `graphrag documents`")
 
     # -- query -------------------------------------------------------------------------------
 

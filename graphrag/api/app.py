@@ -29,7 +29,8 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, File, Form, Header, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -191,7 +192,8 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             with rag.lock:
                 rag.close()
 
-    app = FastAPI(title="graphrag", lifespan=lifespan)
+    # the API's documentation page from local assets: Swagger UI's CDN is not reachable offline
+    app = FastAPIOffline(title="graphrag", lifespan=lifespan)
     app.state.operator_token = announce.token if announce else None
     app.state.keys = keys
 
@@ -248,6 +250,10 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             {"error": "internal error", "hint": "the service log has the details"},
             status_code=500,
         )
+
+    @app.get("/", include_in_schema=False)
+    def root() -> RedirectResponse:
+        return RedirectResponse("/docs")
 
     @app.get("/health")
     def health() -> dict[str, str]:

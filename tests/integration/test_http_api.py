@@ -150,6 +150,12 @@ def test_errors_are_json_with_a_status(client: TestClient) -> None:
     )
     assert bad.status_code == 400 and "visibility" in bad.json()["error"]
     del client.headers["X-Graphrag-Tenant"]
+    # the API's documentation works offline: its assets come from the service itself
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "cdn." not in docs.text
+    asset = next(part.split('"')[0] for part in docs.text.split('src="')[1:] if ".js" in part)
+    assert asset.startswith("/") and client.get(asset).status_code == 200
+    assert client.get("/", follow_redirects=False).headers["location"] == "/docs"
 
 
 def test_jobs_outlive_the_service_and_unfinished_ones_say_they_were_lost(
