@@ -35,6 +35,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphrag import server_file
+from graphrag.api.contract import (
+    ERRORS,
+    AnswerOut,
+    DocumentOut,
+    JobOut,
+    SearchOut,
+    StatusOut,
+)
 from graphrag.api.identity import caller_access
 from graphrag.api.jobs import Job, JobQueue
 from graphrag.api.keys import ApiKey, ApiKeys
@@ -61,7 +69,7 @@ from graphrag.sdk import GraphRAG
 from graphrag.server_file import ServerInfo
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
-from schemas import VISIBILITIES, AccessFields, AccessFilter, AnswerEvent
+from schemas import VISIBILITIES, AccessFields, AccessFilter, AnswerEvent, DeleteReport
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +115,16 @@ class PathsBody(BaseModel):
     include: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
     recursive: bool = True
+
+
+def _version() -> str:
+    """The package's version: the spec's version, so a client knows which contract it reads."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("graphrag")
+    except PackageNotFoundError:  # run from a source tree that was not installed
+        return "0+unknown"
 
 
 def _bearer(authorization: str | None) -> bytes | None:
@@ -193,7 +211,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
                 rag.close()
 
     # the API's documentation page from local assets: Swagger UI's CDN is not reachable offline
-    app = FastAPIOffline(title="graphrag", lifespan=lifespan)
+    app = FastAPIOffline(title="graphrag", version=_version(), lifespan=lifespan)
     app.state.operator_token = announce.token if announce else None
     app.state.keys = keys
 
@@ -259,7 +277,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     def health() -> dict[str, str]:
         return {"status": "ok"}
 
-    @app.get("/status", dependencies=[Auth])
+    @app.get("/status", dependencies=[Auth], response_model=StatusOut, responses=ERRORS)
     def status(access: Caller) -> dict[str, Any]:
         docs = rag.documents(access)
         return {
@@ -269,7 +287,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             "jobs_running": jobs.running(access.tenant),
         }
 
-    @app.post("/search", dependencies=[Auth])
+    @app.post("/search", dependencies=[Auth], response_model=SearchOut, responses=ERRORS)
     def search(body: SearchBody, access: Caller, operator: IsOperator) -> dict[str, Any]:
         if body.explain:
             _operator_only(operator)
@@ -283,7 +301,19 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         )
         return search_json(result, explain=body.explain)
 
-    @app.post("/ask", dependencies=[Auth], response_model=None)
+    @app.post(
+        "/ask",
+        dependencies=[Auth],
+        response_model=None,
+        responses={
+            200: {
+                "model": AnswerOut,
+                "description": "the answer; with stream, Server-Sent Events: search, token, "
+                "restart, answer (this object) or error",
+            },
+            **ERRORS,
+        },
+    )
     def ask(
         body: AskBody, access: Caller, operator: IsOperator
     ) -> dict[str, Any] | EventSourceResponse:
@@ -298,7 +328,12 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         )
         return _answer_response(events, body.stream, body.explain)
 
-    @app.post("/chat", dependencies=[Auth], response_model=None)
+    @app.post(
+        "/chat",
+        dependencies=[Auth],
+        response_model=None,
+        responses={200: {"model": AnswerOut, "description": "as /ask"}, **ERRORS},
+    )
     def chat(
         body: ChatBody, access: Caller, operator: IsOperator
     ) -> dict[str, Any] | EventSourceResponse:
@@ -316,11 +351,13 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         )
         return _answer_response(events, body.stream, body.explain)
 
-    @app.get("/documents", dependencies=[Auth])
+    @app.get("/documents", dependencies=[Auth], response_model=list[DocumentOut], responses=ERRORS)
     def documents(access: Caller) -> list[dict[str, Any]]:
         return documents_json(rag.documents(access))
 
-    @app.delete("/documents/{doc_id}", dependencies=[Auth])
+    @app.delete(
+        "/documents/{doc_id}", dependencies=[Auth], response_model=DeleteReport, responses=ERRORS
+    )
     def delete(doc_id: str, access: Caller) -> dict[str, Any]:
         with rag.lock:  # what the caller may see, and the delete, in one turn
             visible = {d.document.id: d.document.source for d in rag.documents(access)}
@@ -332,7 +369,9 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             remove_upload(uploads, visible[doc_id])
             return report
 
-    @app.post("/ingest", status_code=202, dependencies=[Auth])
+    @app.post(
+        "/ingest", status_code=202, dependencies=[Auth], response_model=JobOut, responses=ERRORS
+    )
     def ingest(
         access: Caller,
         files: Annotated[list[UploadFile], File()],
@@ -383,12 +422,12 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         job = jobs.submit(fields.tenant, [p.name for p in saved], work)
         return job.view()
 
-    @app.get("/jobs", dependencies=[Auth])
+    @app.get("/jobs", dependencies=[Auth], response_model=list[JobOut], responses=ERRORS)
     def job_list(access: Caller) -> list[dict[str, Any]]:
         """The caller's jobs (the operator: everyone's), newest first, finished ones too."""
         return [j.view() for j in jobs.of(None if access.unrestricted else access.tenant)]
 
-    @app.get("/jobs/{job_id}", dependencies=[Auth])
+    @app.get("/jobs/{job_id}", dependencies=[Auth], response_model=JobOut, responses=ERRORS)
     def job(job_id: str, access: Caller) -> dict[str, Any]:
         found = jobs.get(job_id)
         if found is None or not (access.unrestricted or found.tenant == access.tenant):
@@ -401,12 +440,22 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     def admin_status() -> dict[str, Any]:
         return rag.status()
 
-    @app.get("/admin/documents", dependencies=[Auth, Operator])
+    @app.get(
+        "/admin/documents",
+        dependencies=[Auth, Operator],
+        response_model=list[DocumentOut],
+        responses=ERRORS,
+    )
     def admin_documents(tenant: str | None = None) -> list[dict[str, Any]]:
         docs = rag.documents(AccessFilter.everything())
         return documents_json([d for d in docs if tenant is None or d.document.tenant == tenant])
 
-    @app.delete("/admin/documents", dependencies=[Auth, Operator])
+    @app.delete(
+        "/admin/documents",
+        dependencies=[Auth, Operator],
+        response_model=DeleteReport,
+        responses=ERRORS,
+    )
     def admin_delete(document: str) -> dict[str, Any]:
         """A document by id or by the source path it was ingested from (an upload's file goes
         with it)."""
@@ -417,7 +466,13 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             remove_upload(uploads, sources.get(report.doc_id, ""))
             return report.model_dump()
 
-    @app.post("/admin/ingest", status_code=202, dependencies=[Auth, Operator])
+    @app.post(
+        "/admin/ingest",
+        status_code=202,
+        dependencies=[Auth, Operator],
+        response_model=JobOut,
+        responses=ERRORS,
+    )
     def admin_ingest(body: PathsBody) -> dict[str, Any]:
         if body.visibility not in VISIBILITIES:
             raise InputError(

@@ -61,3 +61,22 @@ def test_no_generated_request_gets_a_server_error(api: Any) -> None:
     )
     # the requests reached the endpoints: answered ones and refused ones
     assert sum(s == 200 for s in statuses) >= 10 and any(400 <= s < 500 for s in statuses)
+
+
+def test_the_spec_types_every_response_and_error(api: Any) -> None:
+    spec = api.raw_schema
+    assert spec["info"]["version"] not in ("", "0+unknown")  # the package's version
+    components = spec["components"]["schemas"]
+    for name in ("SearchOut", "AnswerOut", "DocumentOut", "JobOut", "ErrorOut", "StatusOut"):
+        assert components[name]["properties"], name
+    hit = components["SearchHitOut"]["properties"]
+    assert "StageScores" in str(hit["scores"]) and hit["section"]["description"]
+    for path, method in [
+        ("/search", "post"),
+        ("/ask", "post"),
+        ("/documents", "get"),
+        ("/jobs/{job_id}", "get"),
+    ]:
+        responses = spec["paths"][path][method]["responses"]
+        assert "$ref" in str(responses["200"]), (path, responses["200"])
+        assert "ErrorOut" in str(responses["404"]) and "ErrorOut" in str(responses["401"])
