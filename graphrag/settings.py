@@ -27,8 +27,9 @@ from graphrag.errors import ConfigError
 
 PREFIX = "GRAPHRAG_"
 CONFIG_FILE = "graphrag.toml"
-# variables of this prefix that are no settings: the test suite's own
-NOT_SETTINGS = ("GRAPHRAG_TEST_", "GRAPHRAG_SHARED_DATA")
+# variables of this prefix that are no settings: the test suite's own, and the fault points
+# of the kill-anywhere tests (ingestion/faults.py)
+NOT_SETTINGS = ("GRAPHRAG_TEST_", "GRAPHRAG_SHARED_DATA", "GRAPHRAG_FAULT_")
 NEO4J_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 HTTP_SCHEMES = ("http", "https")
 
