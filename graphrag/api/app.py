@@ -165,7 +165,12 @@ def _operator_only(operator: IsOperator) -> None:
         )
 
 
-def _caller(request: Request, operator: IsOperator, key: Key) -> AccessFilter:
+def _caller(
+    request: Request,
+    operator: IsOperator,
+    key: Key,
+    authorization: Annotated[str | None, Header()] = None,
+) -> AccessFilter:
     """The member a key names (its identity headers are not read), else the caller's identity
     headers (from the proxy, the operator or a loopback client), or the operator's view of
     everything (asked for with one header that only the operator may send: never a default)."""
@@ -175,7 +180,12 @@ def _caller(request: Request, operator: IsOperator, key: Key) -> AccessFilter:
     member = key.access() if key is not None else None
     if member is not None:
         return member
-    if request.app.state.keys is not None and not (operator or (key is not None and key.proxy)):
+    proxy_key: str | None = request.app.state.proxy_key
+    given = _bearer(authorization)
+    from_proxy = (key is not None and key.proxy) or bool(
+        proxy_key and given and hmac.compare_digest(given, proxy_key.encode())
+    )
+    if request.app.state.keys is not None and not (operator or from_proxy):
         # with a keys file, identity headers are read from proxy keys only
         raise IdentityError(
             "this key may not name a caller in headers",
@@ -214,6 +224,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     app = FastAPIOffline(title="graphrag", version=_version(), lifespan=lifespan)
     app.state.operator_token = announce.token if announce else None
     app.state.keys = keys
+    app.state.proxy_key = key  # GRAPHRAG_API_KEY: the identity proxy's
 
     def authorised(
         operator: IsOperator,

@@ -17,6 +17,7 @@ from graphrag.errors import ConfigError
 
 pytestmark = pytest.mark.integration
 
+PROXY = "the-identity-proxys-key-0123456789"  # GRAPHRAG_API_KEY beside the keys file
 KEYS = {
     "hr": ("acme", ["hr"], "confidential", False, False),
     "staff": ("acme", [], "internal", False, False),
@@ -36,7 +37,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClie
         keys[name] = key
         lines.append(entry(name, digest, tenant, groups, clearance, admin, proxy))
     (root / "keys.toml").write_text("\n".join(lines))
-    rag = GraphRAG(data_dir=root / "data", api_keys_file=root / "keys.toml")
+    rag = GraphRAG(data_dir=root / "data", api_keys_file=root / "keys.toml", api_key=PROXY)
     with TestClient(create_app(rag)) as client:
         for tenant, name, text, acl in [
             ("acme", "open.md", "# Kantine\n\nDie Kantine öffnet um acht. OPENWORD.\n", ""),
@@ -115,6 +116,8 @@ def test_unknown_keys_and_keys_without_the_right_get_nothing(
     assert titles(client, keys["proxy"], **{"X-Graphrag-Tenant": "beta"}) == {"Beta"}
     bare = client.get("/documents", headers={"Authorization": f"Bearer {keys['proxy']}"})
     assert bare.status_code == 401
+    # GRAPHRAG_API_KEY beside a keys file is a proxy's key too
+    assert titles(client, PROXY, **{"X-Graphrag-Tenant": "acme"}) == {"Kantine"}
 
 
 def test_a_bad_keys_file_stops_the_start(tmp_path: Path) -> None:
