@@ -11,9 +11,6 @@ the data directory. Prints the median and the fastest wall time per command, and
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,7 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.service import environment, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 LAWS = ROOT.parent / "shared" / "data" / "corpus" / "de-arbeitsrecht"
@@ -59,33 +58,13 @@ def main() -> None:
     parser.add_argument("--laws", default="burlg.md,arbzg.md,kschg.md")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp) / "data"
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-        env["GRAPHRAG_DATA_DIR"] = str(data)
+        env = environment(Path(tmp) / "data")
         run(["ingest", *(str(LAWS / name) for name in args.laws.split(","))], env)
         alone = timings(env, args.repeat)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        server = subprocess.Popen(
-            [sys.executable, "-m", "graphrag.cli", "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        try:
-            for _ in range(600):
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).is_success:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.2)
+        with serving(env):
             # the service's first search loads what a search needs: not the users' wait
             run(COMMANDS[3][1], env)
             served = timings(env, args.repeat)
-        finally:
-            server.send_signal(signal.SIGINT)
-            server.wait(timeout=60)
     print(f"{args.repeat} runs each, {args.laws}; wall time of a new `graphrag` process, seconds")
     print("| command | in process: median (min) | through serve: median (min) | ratio |")
     print("|---|---|---|---|")

@@ -15,11 +15,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,6 +23,10 @@ import time
 from pathlib import Path
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.service import environment, serving
 
 ROOT = Path(__file__).resolve().parents[1]
 LAWS = ROOT.parent / "shared" / "data" / "corpus" / "de-arbeitsrecht"
@@ -141,34 +141,12 @@ def main() -> None:
     parser.add_argument("--clients", default="1,4,8,16")
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("GRAPHRAG_")}
-        env["GRAPHRAG_DATA_DIR"] = str(Path(tmp) / "data")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        server = subprocess.Popen(
-            [sys.executable, "-m", "graphrag.cli", "serve", "--port", str(port)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(600):
-                try:
-                    if httpx.get(f"{base}/health", timeout=1).is_success:
-                        break
-                except httpx.TransportError:
-                    time.sleep(0.2)
-            with httpx.Client(base_url=base, timeout=600) as control:
-                job = upload(control, ["burlg.md", "arbzg.md", "kschg.md"], "base")
-                assert wait(control, job)["state"] == "done"
-                control.post("/search", json={"query": QUESTIONS[0]}, headers=WHO)  # warm-up
-            rows = [level(base, int(n), args.seconds, f"run{n}") for n in args.clients.split(",")]
-        finally:
-            server.send_signal(signal.SIGINT)
-            server.wait(timeout=60)
+    with tempfile.TemporaryDirectory() as tmp, serving(environment(Path(tmp) / "data")) as base:
+        with httpx.Client(base_url=base, timeout=600) as control:
+            job = upload(control, ["burlg.md", "arbzg.md", "kschg.md"], "base")
+            assert wait(control, job)["state"] == "done"
+            control.post("/search", json={"query": QUESTIONS[0]}, headers=WHO)  # warm-up
+        rows = [level(base, int(n), args.seconds, f"run{n}") for n in args.clients.split(",")]
     print(
         f"{args.seconds:.0f} s per level, 3 searches : 1 ask, an upload of 2 laws starting with it"
     )
