@@ -95,7 +95,7 @@ class ServiceClient:
 
     def has_documents(self) -> bool:
         try:
-            return int(self.status().get("vector_points", 0)) > 0
+            return int(self._call("GET", "/admin/points")["vector_points"]) > 0
         except IdentityError:  # not the operator: the store's size is not ours to know
             return True
 

@@ -95,7 +95,12 @@ class LocalEngine:
         return documents_json([d for d in docs if tenant is None or d.document.tenant == tenant])
 
     def has_documents(self) -> bool:
-        return self.rag.vectors.count() > 0
+        return self.points() > 0
+
+    def points(self) -> int:
+        self.rag.open()
+        with self.rag.lock:
+            return self.rag.vectors.count()
 
     def search(
         self,

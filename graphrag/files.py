@@ -41,3 +41,13 @@ def private_dir(path: Path) -> Path:
     if not path.is_dir():
         raise ConfigError("GRAPHRAG_DATA_DIR", f"{path} is not a folder")
     return path
+
+
+def write_private(path: Path, text: str) -> None:
+    """Replace ``path`` whole with ``text``, readable by this user only (0600): a reader sees
+    the old file or the new one, never half of it."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(text)
+    os.replace(temporary, path)

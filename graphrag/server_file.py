@@ -19,6 +19,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from graphrag.files import write_private
+
 NAME = "server.json"
 
 
@@ -39,11 +41,7 @@ def new_token() -> str:
 def announce(data_dir: Path, info: ServerInfo) -> Path:
     """Write the file readable by this user only; replaced whole, never half-written."""
     path = data_dir / NAME
-    temporary = data_dir / f".{NAME}.{os.getpid()}"
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-        json.dump({"url": info.url, "token": info.token, "pid": info.pid}, out)
-    os.replace(temporary, path)
+    write_private(path, json.dumps({"url": info.url, "token": info.token, "pid": info.pid}))
     return path
 
 

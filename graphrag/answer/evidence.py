@@ -150,6 +150,7 @@ def candidates(
     seen: set[str] = set()
     for i, passage in enumerate(passages[:limit_passages]):
         heading = " ".join([passage.title, *passage.section_path])
+        order = 0  # the next candidate's place in this passage
         for paragraph in re.split(r"\n\s*\n", passage.text):
             lines = paragraph.splitlines()
             if lines and all(ln.lstrip().startswith(("- ", "* ")) for ln in lines if ln.strip()):
@@ -159,8 +160,8 @@ def candidates(
             for before, unit in zip(["", *units], units, strict=False):
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
-                    order = sum(1 for c in out if c.passage == i)
                     out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
+                    order += 1
                 if len(out) >= limit:
                     return out
     return out

@@ -56,6 +56,7 @@ from graphrag.api.uploads import (
     tenant_folder,
 )
 from graphrag.client import ALL_ACCESS
+from graphrag.engine import LocalEngine
 from graphrag.errors import (
     ConfigError,
     GraphRAGError,
@@ -115,6 +116,16 @@ class PathsBody(BaseModel):
     include: list[str] = Field(default_factory=list)
     exclude: list[str] = Field(default_factory=list)
     recursive: bool = True
+
+
+def _access_fields(tenant: str, visibility: str, acl: list[str]) -> AccessFields:
+    """Who may read what an ingestion stores, checked: a bad value is a 400 naming it."""
+    if visibility not in VISIBILITIES:
+        raise InputError(f"visibility {visibility[:40]!r} is not one of {', '.join(VISIBILITIES)}")
+    try:
+        return AccessFields(tenant=tenant, visibility=visibility, acl=acl)
+    except ValidationError as exc:
+        raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
 
 
 def _version() -> str:
@@ -389,18 +400,8 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         visibility: Annotated[str, Form()] = "internal",
         acl: Annotated[str, Form()] = "",
     ) -> dict[str, Any]:
-        if visibility not in VISIBILITIES:
-            raise InputError(
-                f"visibility {visibility[:40]!r} is not one of {', '.join(VISIBILITIES)}"
-            )
-        try:
-            fields = AccessFields(
-                tenant=access.tenant,
-                visibility=visibility,
-                acl=[g.strip() for g in acl.split(",") if g.strip()],
-            )
-        except ValidationError as exc:
-            raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        groups = [g.strip() for g in acl.split(",") if g.strip()]
+        fields = _access_fields(access.tenant, visibility, groups)
         limit = int(rag.settings.max_file_mb * (1 << 20))
         home = tenant_folder(uploads, fields.tenant)
         staging = home / ".incoming" / uuid.uuid4().hex
@@ -451,6 +452,12 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     def admin_status() -> dict[str, Any]:
         return rag.status()
 
+    @app.get("/admin/points", dependencies=[Auth, Operator])
+    def admin_points() -> dict[str, int]:
+        """How many chunks the vector store holds: what a command asks before it searches
+        (``/admin/status`` counts the whole graph)."""
+        return {"vector_points": LocalEngine(rag).points()}
+
     @app.get(
         "/admin/documents",
         dependencies=[Auth, Operator],
@@ -458,8 +465,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         responses=ERRORS,
     )
     def admin_documents(tenant: str | None = None) -> list[dict[str, Any]]:
-        docs = rag.documents(AccessFilter.everything())
-        return documents_json([d for d in docs if tenant is None or d.document.tenant == tenant])
+        return LocalEngine(rag).documents(tenant)
 
     @app.delete(
         "/admin/documents",
@@ -485,14 +491,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         responses=ERRORS,
     )
     def admin_ingest(body: PathsBody) -> dict[str, Any]:
-        if body.visibility not in VISIBILITIES:
-            raise InputError(
-                f"visibility {body.visibility[:40]!r} is not one of {', '.join(VISIBILITIES)}"
-            )
-        try:
-            fields = AccessFields(tenant=body.tenant, visibility=body.visibility, acl=body.acl)
-        except ValidationError as exc:
-            raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
+        fields = _access_fields(body.tenant, body.visibility, body.acl)
         paths = [Path(p) for p in body.paths]
 
         def work(job: Job) -> IngestReport:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import threading
 import time
 import uuid
@@ -22,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from graphrag.files import private_dir
+from graphrag.files import private_dir, write_private
 from ingestion.report import IngestReport
 
 log = logging.getLogger(__name__)
@@ -156,11 +155,7 @@ class JobQueue:
             return
         try:
             private_dir(self._folder)
-            target = self._folder / f"{job.id}.json"
-            temporary = self._folder / f".{job.id}.tmp"
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                json.dump({**job.view(), "tenant": job.tenant}, out)
-            os.replace(temporary, target)
+            record = json.dumps({**job.view(), "tenant": job.tenant})
+            write_private(self._folder / f"{job.id}.json", record)
         except OSError as exc:  # the job goes on; only its record after a restart is missing
             log.warning("job %s could not be written: %s", job.id, exc.strerror)

@@ -325,6 +325,7 @@ def test_the_operators_view_needs_the_server_files_token(server: tuple[str, Path
     token = json.loads(announced.read_text())["token"]
     operator_only: list[tuple[str, str, dict[str, Any]]] = [
         ("GET", "/admin/status", {}),
+        ("GET", "/admin/points", {}),
         ("GET", "/admin/documents", {}),
         ("DELETE", "/admin/documents", {"params": {"document": "/etc/passwd"}}),
         ("POST", "/admin/ingest", {"json": {"paths": ["/etc"], "tenant": "a"}}),
