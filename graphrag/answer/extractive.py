@@ -7,6 +7,9 @@ for leads the answer, and each part of the question gets its own. After a single
 at most two sentences that state what the lead leaves out of the question: the other side of a
 comparison, or the second hop of a bridge (a sentence that shares a name with the lead that
 the question does not use). A sentence that adds none of the question's terms stays out.
+A lead that points to another provision for its content ("wegen eines in § 1 genannten
+Grundes", "gelten § 15 Abs. 2 ... entsprechend") comes with the best sentence of that
+provision when retrieval brought it.
 
 When no sentence holds the kind of answer asked for, or the best one neither means nor says
 what the question asks, the answer says so in the question's language and quotes the closest
@@ -35,6 +38,7 @@ from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import bridge_names
+from ingestion.citations import cited_norms, law_key, section_norm
 from schemas import Answer, Citation, GraphContext, Passage
 
 # A sentence answers when it means what the question asks (cosine under the embedder; across
@@ -85,6 +89,7 @@ class ExtractiveAnswerer:
         self.glossary_path = glossary_path
         self._glossary: Glossary | None = None
         self.last_ranking: list[_Pick] = []
+        self.last_everything: list[_Pick] = []
         self.last_scored: list[Candidate] = []
 
     def answer(
@@ -112,10 +117,12 @@ class ExtractiveAnswerer:
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         picks: list[_Pick | None] = []
         rankings: list[list[_Pick]] = []
+        everything: list[list[_Pick]] = []  # each part's ranking of every sentence
         answerable = bool(pool)
         for part in parts:
             ranking = self._rank(part, language, pool, vectors)
             rankings.append(ranking)
+            everything.append(self.last_everything)
             # each part gets its own sentence: a later part that ranks an earlier part's
             # sentence first (it carries the first part as context) takes its next best
             taken = {_key(p.candidate) for p in picks if p is not None}
@@ -134,11 +141,15 @@ class ExtractiveAnswerer:
             best = next((p for p in picks if p is not None), None)
             return _abstain(question, language, passages, graph, best.candidate if best else None)
         chosen: list[Candidate] = []
-        for pick in picks:
+        for pick, ranked in zip(picks, everything, strict=True):
             assert pick is not None
             # each part ranks its own scored copies: the same sentence is the same text
             if all(_key(pick.candidate) != _key(c) for c in chosen):
                 chosen.append(pick.candidate)
+                # "wegen eines in § 1 genannten Grundes": the reader needs what § 1 says
+                named = referred(pick.candidate, ranked, passages)
+                if named is not None and all(_key(named) != _key(c) for c in chosen):
+                    chosen.append(named)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
             chosen += supporting(question, language, rankings[0], chosen)
@@ -209,14 +220,12 @@ class ExtractiveAnswerer:
         # kind of answer as a bonus); a number or span asked for must be there
         fused = choice.scores(choice.features(kind, scored))
         numeric = kind in NUMERIC and any(c.form for c in scored)
-        ranked = sorted(
-            (
-                _Pick(c, float(f))
-                for c, f in zip(scored, fused, strict=True)
-                if c.form or not numeric
-            ),
+        everything = sorted(
+            (_Pick(c, float(f)) for c, f in zip(scored, fused, strict=True)),
             key=lambda p: -p.fused,
         )
+        ranked = [p for p in everything if p.candidate.form or not numeric]
+        self.last_everything = everything
         self.last_ranking, self.last_scored = (
             ranked,
             scored,
@@ -266,6 +275,36 @@ def supporting(
                 out.append(c)
                 covered |= adds
     return out
+
+
+def referred(lead: Candidate, ranking: list[_Pick], passages: list[Passage]) -> Candidate | None:
+    """The best-ranked sentence of the provision the lead points to for its content ("wegen
+    eines in § 1 genannten Grundes" -> § 1's sentence that names the Gründe), when retrieval
+    brought that provision (its reference hop follows the same citations); None otherwise.
+    A citation without a law names the lead's own document."""
+    own = passages[lead.passage]
+    for cite in cited_norms(lead.text):
+        for pick in ranking:
+            c = pick.candidate
+            passage = passages[c.passage]
+            if c.passage == lead.passage or not passage.section_path:
+                continue
+            if section_norm(passage.section_path[-1]) != cite.number:
+                continue
+            if (cite.law and cite.law not in _law_keys(passage.title)) or (
+                not cite.law and passage.doc_id != own.doc_id
+            ):
+                continue
+            return c
+    return None
+
+
+def _law_keys(title: str) -> set[str]:
+    """The keys a law's citations use for it: its title's, and its abbreviation's
+    ("Kündigungsschutzgesetz (KSchG)")."""
+    keys = {law_key(title)}
+    keys.update(law_key(a) for a in re.findall(r"\(([^)]{2,20})\)", title))
+    return keys - {""}
 
 
 def _key(c: Candidate) -> tuple[int, str]:

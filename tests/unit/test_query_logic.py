@@ -8,7 +8,7 @@ import pytest
 
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms
-from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, supporting
+from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, referred, supporting
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
@@ -367,6 +367,56 @@ def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
     # the lead "Die Frist beginnt ..." is read after the sentence that sets the Frist
     assert answer.answer.startswith("(4) Ein Anspruch muss innerhalb einer Frist")
     assert "Die Frist beginnt" in answer.answer
+
+
+def test_a_lead_that_points_to_a_provision_comes_with_what_it_says() -> None:
+    def section(doc: str, title: str, path: str, text: str) -> Passage:
+        return Passage(chunk_ids=[path], doc_id=doc, title=title, section_path=[path], text=text)
+
+    passages = [
+        section(
+            "agg",
+            "AGG",
+            "§ 7 Benachteiligungsverbot",
+            "(1) Beschäftigte dürfen nicht wegen eines in § 1 genannten Grundes benachteiligt "
+            "werden.",
+        ),
+        section(
+            "kschg",
+            "Kündigungsschutzgesetz (KSchG)",
+            "§ 1 Sozial ungerechtfertigte Kündigungen",
+            "Die Kündigung ist unwirksam, wenn sie sozial ungerechtfertigt ist.",
+        ),
+        section(
+            "agg",
+            "AGG",
+            "§ 1 Ziel des Gesetzes",
+            "Ziel des Gesetzes ist, Benachteiligungen aus Gründen der Rasse, des Geschlechts "
+            "oder einer Behinderung zu verhindern.",
+        ),
+    ]
+    answer = ExtractiveAnswerer().answer(
+        "Aus welchen Gründen dürfen Beschäftigte nicht benachteiligt werden?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    # the AGG's own § 1 follows the lead, cited to its passage; the KSchG's § 1 is another law
+    assert answer.answer.startswith("(1) Beschäftigte dürfen nicht wegen eines in § 1")
+    assert "aus Gründen der Rasse" in answer.answer and "sozial" not in answer.answer
+    assert [c.section for c in answer.citations] == [
+        "§ 7 Benachteiligungsverbot",
+        "§ 1 Ziel des Gesetzes",
+    ]
+    pool = candidates(passages)
+    ranking = [_Pick(c, 1.0 - i) for i, c in enumerate(pool)]
+    # a citation naming a law finds that law's section, by title or abbreviation
+    kschg = Candidate(0, "Die §§ 1 bis 3 des Kündigungsschutzgesetzes gelten.", "")
+    found = referred(kschg, ranking, passages)
+    assert found is not None and found.text.startswith("Die Kündigung ist unwirksam")
+    abbreviated = Candidate(0, "Es gilt § 1 KSchG entsprechend.", "")
+    assert referred(abbreviated, ranking, passages) == found
+    assert referred(Candidate(0, "Es gilt § 9 entsprechend.", ""), ranking, passages) is None
 
 
 @pytest.mark.parametrize(
