@@ -36,6 +36,10 @@ VARIANTS: dict[str, dict[str, object]] = {
     "hybrid + reference hop (default)": {"graph": True},
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
+    "default without the German keywords of English questions": {
+        "graph": True,
+        "retrieval": {"glossary_across": False},
+    },
     "+ passage hop on multi-hop questions": {
         "graph": True,
         "retrieval": {"passage_hop": "multi_hop"},

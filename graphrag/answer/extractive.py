@@ -50,6 +50,9 @@ from schemas import Answer, Citation, GraphContext, Passage
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
 BRIDGE_WINDOW = 12
 MEANING = 0.86
+# two sentences share this much of their words (Jaccard): one says what the other says
+SAME_WORDING = 0.8
+_WORDS = re.compile(r"\w+")
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
 _SPLIT = re.compile(
@@ -125,8 +128,8 @@ class ExtractiveAnswerer:
             everything.append(self.last_everything)
             # each part gets its own sentence: a later part that ranks an earlier part's
             # sentence first (it carries the first part as context) takes its next best
-            taken = {_key(p.candidate) for p in picks if p is not None}
-            pick = next((p for p in ranking if _key(p.candidate) not in taken), None)
+            taken = [p.candidate for p in picks if p is not None]
+            pick = next((p for p in ranking if not _repeats(p.candidate, taken)), None)
             picks.append(pick)
             answerable = (
                 answerable
@@ -144,11 +147,11 @@ class ExtractiveAnswerer:
         for pick, ranked in zip(picks, everything, strict=True):
             assert pick is not None
             # each part ranks its own scored copies: the same sentence is the same text
-            if all(_key(pick.candidate) != _key(c) for c in chosen):
+            if not _repeats(pick.candidate, chosen):
                 chosen.append(pick.candidate)
                 # "wegen eines in § 1 genannten Grundes": the reader needs what § 1 says
                 named = referred(pick.candidate, ranked, passages)
-                if named is not None and all(_key(named) != _key(c) for c in chosen):
+                if named is not None and not _repeats(named, chosen):
                     chosen.append(named)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
@@ -212,9 +215,12 @@ class ExtractiveAnswerer:
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
         scored = [replace(c) for c in pool]
-        same = (
-            synonyms(part, language, self._terms()) if self.glossary and language == "de" else None
-        )
+        same = None
+        if self.glossary and language == "de":
+            same = synonyms(part, language, self._terms())
+        elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
+            # "fixed-term" in an English question is "Befristung" in a German sentence
+            same = synonyms(part, language, across)
         score(part, language, kind, scored, query, vectors, same)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
@@ -260,7 +266,7 @@ def supporting(
     for window, bridging in passes:
         for pick in window:
             c = pick.candidate
-            if len(out) >= SUPPORT or any(_key(c) == _key(o) for o in (*chosen, *out)):
+            if len(out) >= SUPPORT or _repeats(c, [*chosen, *out]):
                 continue
             own = set(terms(c.text, language))
             # a sentence of the passage about the bridge may name it only by its title:
@@ -309,6 +315,20 @@ def _law_keys(title: str) -> set[str]:
 
 def _key(c: Candidate) -> tuple[int, str]:
     return c.passage, c.text
+
+
+def _repeats(c: Candidate, shown: list[Candidate]) -> bool:
+    """The sentence is one of ``shown``, or says the same in nearly the same words (a law
+    repeats "a) die Arbeitszeit über zehn Stunden werktäglich zu verlängern, ..." in two
+    paragraphs): a reader gains nothing from reading it twice."""
+    words = set(_WORDS.findall(c.text.casefold()))
+    for other in shown:
+        if _key(other) == _key(c):
+            return True
+        theirs = set(_WORDS.findall(other.text.casefold()))
+        if words and theirs and len(words & theirs) / len(words | theirs) >= SAME_WORDING:
+            return True
+    return False
 
 
 def split_question(question: str) -> list[str]:

@@ -50,6 +50,10 @@ class RetrievalConfig(BaseModel):
     # one part's sentence for both parts of a two-part question (BENCHMARKS.md, session 7)
     glossary: bool = False
     glossary_path: Path | None = None
+    # English questions: the German words for their terms make a second keyword query in
+    # German (graphrag/retrieval/glossary_en_de.yaml), which finds German evidence the English
+    # keywords cannot; over English documents it finds nothing and changes nothing
+    glossary_across: bool = True
     citation_per_seed: int = Field(default=2, ge=1, le=20)
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"

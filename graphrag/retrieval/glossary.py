@@ -8,6 +8,10 @@ dropped. A question word matches an entry itself, or as the head of a compound (
 ends in "job"). The built-in German glossary is general vocabulary of the field; a deployment
 adds its own (``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
 
+An English question over German documents has no keyword in common with them at all; the
+English-German glossary (``across("en", "de")``) gives the German terms for a second keyword
+query in German. English words match whole only: "rest" is no head of "interest".
+
 >>> Glossary({"chef": ["arbeitgeber"], "job": ["arbeitsverhältnis"]}).expand(
 ...     "Darf mein Chef mir den Nebenjob verbieten?")
 ['arbeitgeber', 'arbeitsverhältnis']
@@ -24,6 +28,8 @@ import yaml
 from graphrag.errors import ConfigError
 
 BUILT_IN = Path(__file__).with_name("glossary_de.yaml")
+# question language -> documents' language -> the glossary between them
+ACROSS = {("en", "de"): Path(__file__).with_name("glossary_en_de.yaml")}
 # a compound's head must be this long to count ("Nebenjob" -> "job" is fine, "Tag" in "Vertrag"
 # is not: heads shorter than this match only as whole words)
 MIN_HEAD = 3
@@ -31,8 +37,9 @@ _WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
 class Glossary:
-    def __init__(self, entries: dict[str, list[str]]) -> None:
+    def __init__(self, entries: dict[str, list[str]], *, compounds: bool = True) -> None:
         self.entries = {k.casefold(): [t.casefold() for t in v] for k, v in entries.items()}
+        self.compounds = compounds  # a compound ending in an entry counts as the entry
 
     def expand(self, question: str) -> list[str]:
         """The documents' terms for the everyday words of ``question``, each once, in order;
@@ -50,7 +57,10 @@ class Glossary:
         out: list[str] = []
         for key, targets in self.entries.items():
             if word == key or (
-                len(key) >= MIN_HEAD and len(word) > len(key) + 2 and word.endswith(key)
+                self.compounds
+                and len(key) >= MIN_HEAD
+                and len(word) > len(key) + 2
+                and word.endswith(key)
             ):
                 out += [t for t in targets if t not in out]
         return out
@@ -67,6 +77,13 @@ def load(path: Path | None = None) -> Glossary:
 @cache
 def built_in() -> Glossary:
     return load()
+
+
+@cache
+def across(question_language: str, documents_language: str) -> Glossary | None:
+    """The built-in glossary from the question's language to the documents', if there is one."""
+    path = ACROSS.get((question_language, documents_language))
+    return Glossary(_read(path), compounds=False) if path is not None else None
 
 
 def _read(path: Path) -> dict[str, list[str]]:

@@ -208,6 +208,17 @@ class Retriever:
                     weights.append(w_sparse * variant_weight)
                     for h in hits:
                         sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
+                # an English question over German documents: the documents' words, in German
+                across = glossary.across(analysis.language, "de") if cfg.glossary_across else None
+                german = across.expand(variant) if across is not None else []
+                vector_g = self.sparse.encode_query(" ".join(german), "de") if german else None
+                if vector_g is not None and vector_g.indices:
+                    hits = self.vectors.query(HybridQuery(sparse=vector_g, limit=depth, filter=flt))
+                    if hits:
+                        rankings.append([(h.id, h.score) for h in hits])
+                        weights.append(w_sparse * variant_weight)
+                        for h in hits:
+                            sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
         if not rankings:
             fused: list[tuple[str, float]] = []
         elif cfg.fusion == "dbsf":

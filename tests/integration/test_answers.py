@@ -53,6 +53,15 @@ def test_an_english_question_gets_the_german_sentence_quoted(rag: GraphRAG) -> N
     assert "24 Werktage" in answer.answer and answer.answer.rstrip().endswith("[1]")
 
 
+def test_an_english_question_finds_the_german_provision_by_its_words(rag: GraphRAG) -> None:
+    # "dismissal", "claim" have no keyword in common with the law; their German words do
+    question = "I was dismissed. How long do I have to file a claim against the dismissal?"
+    search = rag.search(question)
+    assert search.results[0].chunk.section_path[-1] == "§ 4 Anrufung des Arbeitsgerichts"
+    answer = rag.ask(question)
+    assert answer.answerable and "innerhalb von drei Wochen" in answer.answer
+
+
 def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
     answer = rag.ask("Wie hoch ist der gesetzliche Mindestlohn pro Stunde?")
     assert not answer.answerable

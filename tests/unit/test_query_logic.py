@@ -8,7 +8,13 @@ import pytest
 
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms
-from graphrag.answer.extractive import ExtractiveAnswerer, _Pick, referred, supporting
+from graphrag.answer.extractive import (
+    ExtractiveAnswerer,
+    _Pick,
+    _repeats,
+    referred,
+    supporting,
+)
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
@@ -417,6 +423,21 @@ def test_a_lead_that_points_to_a_provision_comes_with_what_it_says() -> None:
     abbreviated = Candidate(0, "Es gilt § 1 KSchG entsprechend.", "")
     assert referred(abbreviated, ranking, passages) == found
     assert referred(Candidate(0, "Es gilt § 9 entsprechend.", ""), ranking, passages) is None
+
+
+def test_a_sentence_a_law_repeats_is_shown_once() -> None:
+    said = (
+        "a) die Arbeitszeit über zehn Stunden werktäglich zu verlängern, wenn in die Arbeitszeit "
+        "regelmäßig Arbeitsbereitschaft fällt,"
+    )
+    lead = Candidate(0, said, "")
+    again = Candidate(1, said.replace("werktäglich zu", "werktäglich hinaus zu"), "")
+    other = Candidate(2, "Die Arbeitszeit darf hinaus nur mit Ausgleich verlängert werden.", "")
+    assert _repeats(again, [lead]) and not _repeats(other, [lead])
+    ranking = [_Pick(lead, 3.0), _Pick(again, 2.9), _Pick(other, 2.5)]
+    # the repeat adds the asked "hinaus" but says nothing new: the next sentence that does
+    question = "Wann darf die Arbeitszeit über zehn Stunden hinaus verlängert werden?"
+    assert supporting(question, "de", ranking, [lead]) == [other]
 
 
 @pytest.mark.parametrize(
@@ -928,6 +949,19 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     broken.write_text("chef: arbeitgeber\n")
     with pytest.raises(ConfigError, match="GRAPHRAG_GLOSSARY"):
         glossary.load(broken)
+    # an English question over German documents: whole English words, German terms
+    across = glossary.across("en", "de")
+    assert across is not None and glossary.across("de", "en") is None
+    assert across.expand("Can my fixed-term contract be extended?") == [
+        "befristung",
+        "befristeter",
+        "befristet",
+        "arbeitsvertrag",
+        "vertrag",
+        "verlängerung",
+        "verlängert",
+    ]
+    assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
     # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
     question = "Darf mein Chef das verbieten?"
     same = synonyms(question, "de", built_in)
