@@ -99,7 +99,7 @@ class LocalEngine:
 
     def points(self) -> int:
         self.rag.open()
-        with self.rag.lock:
+        with self.rag.lock.read():
             return self.rag.vectors.count()
 
     def search(

@@ -33,6 +33,7 @@ from graphrag.answer.protocol import AnswerGenerator, OnToken
 from graphrag.answer.references import ReferenceAnswerer
 from graphrag.errors import ConfigError, InputError, NotFoundError
 from graphrag.files import private_dir
+from graphrag.locks import StoreLock
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
 from graphrag.models.llama_cpp import LlamaCppClient
@@ -126,8 +127,8 @@ class GraphRAG:
         self._retriever: Retriever | None = None
         self._open = False
         # The stores take one writer and are read from several threads (the HTTP service):
-        # every store access holds this lock, ingestion only while it writes one batch.
-        self.lock = threading.RLock()
+        # reads share this lock, a write (one ingestion batch, a delete) holds it alone.
+        self.lock = StoreLock()
         self._ingesting = threading.Lock()  # one ingestion at a time (resolver state, links)
         self.conversations = Conversations()
         self._parser = (
@@ -274,7 +275,7 @@ class GraphRAG:
         """The documents ``access`` may see (default: the default tenant's public and internal
         documents without an ACL; ``AccessFilter.everything()`` lists all)."""
         self.open()
-        with self.lock:
+        with self.lock.read():
             return self.graph.list_documents(access or AccessFilter())
 
     def delete(self, document: str) -> DeleteReport:
@@ -348,7 +349,7 @@ class GraphRAG:
         """
         self.open()
         request = _request(query, k, filters, access, use_graph, graph_context)
-        with self.lock:
+        with self.lock.read():
             return self.retriever.search(request)
 
     def ask(
@@ -419,7 +420,7 @@ class GraphRAG:
         """
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
-        with self.lock:
+        with self.lock.read():
             result = self.retriever.search(request)
             if carry:
                 result = _with_carried(result, self.graph.fetch_chunks(list(carry), request.access))
@@ -439,7 +440,7 @@ class GraphRAG:
             follow = _request(
                 f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph, True
             )
-            with self.lock:
+            with self.lock.read():
                 more = self.retriever.search(follow)
             merged = {r.chunk.id: r for r in [*result.results, *more.results]}
             result = more.model_copy(
@@ -549,14 +550,14 @@ class GraphRAG:
 
         start = time.perf_counter()
         settings = self.settings
-        with self.lock:  # a question about references is answered from the graph's edges
+        with self.lock.read():  # a question about references is answered from the graph's edges
             answer = ReferenceAnswerer(self.graph).answer(
                 question, result.analysis.language, access, result.graph, on_token
             )
         if answer is not None:
             answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
             return answer
-        with self.lock:
+        with self.lock.read():
             evidence = with_context(
                 result.results,
                 self.graph,
@@ -600,7 +601,7 @@ class GraphRAG:
     def status(self) -> dict[str, Any]:
         """Where the stores are and what they hold (opens them if needed)."""
         self.open()
-        with self.lock:
+        with self.lock.read():
             stats = self.graph.stats()
             points = self.vectors.count()
         return {**self.describe(), "graph_stats": stats.model_dump(), "vector_points": points}

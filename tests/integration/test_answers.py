@@ -5,6 +5,7 @@ same answer streamed."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -110,3 +111,41 @@ def test_a_conversation_answers_a_follow_up_with_the_turn_before(rag: GraphRAG) 
         first.conversation_id,
     )
     assert "drei Wochen" in alone.answer and alone.citations[0].file == "kschg.md"
+
+
+def test_searches_run_together_and_find_what_they_find_alone(rag: GraphRAG) -> None:
+    """Reads share the stores' lock (graphrag.locks): concurrent searches, with an ingestion
+    taking its write turns beside them, return exactly what each returns alone."""
+    questions = [
+        "Wie viele Werktage Urlaub hat ein Arbeitnehmer mindestens?",
+        "Innerhalb welcher Frist muss man gegen eine Kündigung klagen?",
+        "Wie lange muss die Ruhezeit nach der Arbeit sein?",
+        "How long is the break after six hours of work?",
+    ]
+    alone = {q: [r.chunk.id for r in rag.search(q).results] for q in questions}
+    failures: list[BaseException] = []
+    together: list[tuple[str, list[str]]] = []
+
+    def search(question: str) -> None:
+        try:
+            together.append((question, [r.chunk.id for r in rag.search(question).results]))
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    def write() -> None:
+        try:  # the same files again: a reconcile and a link step under the write lock
+            report = rag.ingest([LAWS / "burlg.md", LAWS / "kschg.md", LAWS / "arbzg.md"])
+            assert not report.errors
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=search, args=(q,)) for q in questions * 3]
+    threads.insert(len(threads) // 2, threading.Thread(target=write))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not failures, failures
+    assert len(together) == len(questions) * 3
+    for question, ids in together:
+        assert ids == alone[question], question

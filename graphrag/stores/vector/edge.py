@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import threading
 from pathlib import Path
 from typing import IO, Any
 
@@ -43,6 +44,8 @@ class EdgeVectorStore:
         self._shard: Any = None
         self._lock: IO[str] | None = None
         self._deleted = False  # points were deleted since the last vacuum
+        # searches run together (graphrag.locks): the first after a delete vacuums, alone
+        self._vacuum = threading.Lock()
 
     def describe(self) -> str:
         return f"embedded qdrant-edge in {self.path}"
@@ -175,8 +178,10 @@ class EdgeVectorStore:
     def query(self, query: HybridQuery) -> list[VectorHit]:
         shard = self._require()
         if self._deleted:  # BM25 counts only the points that exist
-            shard.optimize()
-            self._deleted = False
+            with self._vacuum:
+                if self._deleted:
+                    shard.optimize()
+                    self._deleted = False
         flt = edge_filter(query.filter)
         branches = []
         if query.dense is not None and query.dense_weight > 0:
