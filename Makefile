@@ -19,9 +19,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	touch $@
 
-# The test suite also loads a cross-encoder (a tiny model it builds), so it needs torch.
-$(CE_STAMP): $(STAMP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,cross-encoder]"
+# The test suite also loads a cross-encoder and a BGE reranker (tiny models it builds), so it
+# needs torch.
+$(CE_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,cross-encoder,bge]"
 	touch $@
 
 $(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json

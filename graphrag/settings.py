@@ -100,7 +100,7 @@ class Settings(BaseSettings):
 
     entity_embedding_resolution: bool = False
     llm_entities: bool = Field(default=False, description="also extract entities with the LLM")
-    reranker: str = Field(default="none", description="none, nanoranker, ce:<model>")
+    reranker: str = Field(default="none", description="none, nanoranker, ce:<model>, bge:<model>")
     graph_refinement: bool = True  # the reference hop pays on multi-hop questions (BENCHMARKS.md)
     # a YAML file of everyday word -> the documents' terms, over the built-in German glossary
     glossary: Path | None = None
