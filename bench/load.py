@@ -74,6 +74,7 @@ def wait(client: httpx.Client, job: str) -> dict:
 
 def level(base: str, clients: int, seconds: float, tag: str) -> dict[str, object]:
     latencies: dict[str, list[float]] = {"search": [], "ask": []}
+    slow: list[tuple[float, str, float, str, dict[str, float]]] = []  # when, kind, s, q, stages
     errors: list[str] = []
     lock = threading.Lock()
     deadline = time.monotonic() + seconds
@@ -81,6 +82,7 @@ def level(base: str, clients: int, seconds: float, tag: str) -> dict[str, object
     with httpx.Client(base_url=base, timeout=120) as control:
         job = upload(control, ["tzbfg.md", "agg.md"], tag)
         job_started = time.monotonic()
+        job_clock = time.perf_counter()
         job_seconds: list[float] = []
 
         def watch() -> None:
@@ -112,6 +114,9 @@ def level(base: str, clients: int, seconds: float, tag: str) -> dict[str, object
                     with lock:
                         if ok:
                             latencies[kind].append(elapsed)
+                            assert response is not None
+                            stages = response.json().get("timings_ms") or {}
+                            slow.append((start - job_clock, kind, elapsed, question, dict(stages)))
                         elif response is not None:
                             errors.append(str(response.status_code))
 
@@ -133,6 +138,7 @@ def level(base: str, clients: int, seconds: float, tag: str) -> dict[str, object
         "errors": errors,
         "job_s": job_seconds[0] if job_seconds else float("nan"),
         "job": finished["state"],
+        "slowest": sorted(slow, key=lambda row: -row[2]),
     }
 
 
@@ -140,6 +146,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", default="1,4,8,16")
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument(
+        "--slowest", type=int, default=0, help="print the N slowest requests of each level"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, serving(environment(Path(tmp) / "data")) as base:
         with httpx.Client(base_url=base, timeout=600) as control:
@@ -164,6 +173,12 @@ def main() -> None:
             f"{1000 * percentile(ask, 0.95):.0f} | {len(search) + len(ask)} | "
             f"{len(r['errors'])} | {r['job_s']:.0f}, {r['job']} |"  # type: ignore[arg-type]
         )
+    for r in rows if args.slowest else []:
+        print(
+            f"\nslowest at {r['clients']} clients (s after the upload started, kind, s, stages ms):"
+        )
+        for when, kind, took, question, stages in r["slowest"][: args.slowest]:  # type: ignore[index]
+            print(f"  {when:6.1f} {kind:6} {took:6.2f} {question[:50]!r} {stages}")
 
 
 if __name__ == "__main__":
