@@ -28,7 +28,7 @@ from rich.progress import (
     TextColumn,
     TimeElapsedColumn,
 )
-from rich.table import Table
+from rich.table import Column, Table
 
 from graphrag.engine import Engine, Event, open_engine
 from graphrag.errors import ConfigError, GraphRAGError, InputError
@@ -222,6 +222,113 @@ def delete(
         out.print(
             f"deleted {report['chunks']} chunks, {report['sections']} sections, "
             f"{report['entities']} orphan entities of {escape(report['doc_id'])}",
+            highlight=False,
+        )
+
+
+@app.command()
+def entities(
+    query: Annotated[str, typer.Argument(help="part of a name, any case; empty lists all")] = "",
+    limit: Annotated[int, typer.Option(help="at most this many")] = 20,
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Find entities by name, most mentioned first, with how many chunks and documents mention
+    them (as one caller sees them: see ``graphrag search --help``)."""
+    access = _access(tenant, group, clearance, all_access)
+    with _engine() as engine:
+        hits = engine.entities(query, limit=limit, access=access)
+    if as_json:
+        print(json.dumps(hits, ensure_ascii=False))
+        return
+    # the whole id: it is what ``graphrag graph`` takes
+    table = Table(
+        Column("id", overflow="fold"),
+        Column("name", overflow="fold"),
+        "type",
+        "chunks",
+        "documents",
+    )
+    for h in hits:
+        e = h["entity"]
+        table.add_row(e["id"], escape(e["name"]), e["type"], str(h["chunks"]), str(h["documents"]))
+    out.print(table)
+
+
+@app.command()
+def graph(
+    entity_id: Annotated[str, typer.Argument(help="an entity id (graphrag entities shows them)")],
+    limit: Annotated[int, typer.Option(help="at most this many mentions and relations")] = 20,
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """One entity's neighbourhood: where it is mentioned and how it is related."""
+    access = _access(tenant, group, clearance, all_access)
+    with _engine() as engine:
+        view = engine.entity(entity_id, limit=limit, access=access)
+    if as_json:
+        print(json.dumps(view, ensure_ascii=False))
+        return
+    e = view["entity"]
+    out.print(
+        f"[bold]{escape(e['name'])}[/] ({e['type']}), mentioned in {view['chunks']} chunks of "
+        f"{view['documents']} documents",
+        highlight=False,
+    )
+    if len(e["aliases"]) > 1:
+        out.print("also: " + ", ".join(a for a in e["aliases"] if a != e["name"]), markup=False)
+    for m in view["mentions"]:
+        where = " > ".join([m["title"], *m["section"]])
+        page = f" p.{m['page']}" if m["page"] else ""
+        out.print(f"[cyan]{escape(where)}{page}[/]", highlight=False)
+        out.print("    " + m["text"], highlight=False, markup=False)
+    for r in view["relations"]:
+        arrow = "→" if r["source_id"] == e["id"] else "←"
+        other = r["other"]
+        out.print(
+            f"{arrow} {r['type']} {escape(other['name'])} ({other['type']}, {other['id']}), "
+            f"stated in {len(r['evidence'])} chunks",
+            highlight=False,
+        )
+
+
+@app.command()
+def structure(
+    document: Annotated[str, typer.Argument(help="document id or source path")],
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """A document's sections in reading order, with their chunks and pages."""
+    access = _access(tenant, group, clearance, all_access)
+    with _engine() as engine:
+        tree = engine.structure(document, access=access)
+    if as_json:
+        print(json.dumps(tree, ensure_ascii=False))
+        return
+    doc = tree["document"]
+    out.print(
+        f"[bold]{escape(doc['title'])}[/] ({escape(doc['path'] or doc['source'])}), "
+        f"{tree['chunks']} chunks",
+        highlight=False,
+    )
+    top = min((s["level"] for s in tree["sections"]), default=0)
+    for s in tree["sections"]:
+        pages = ""
+        if s["page_start"]:
+            end = s["page_end"] or s["page_start"]
+            pages = f", p.{s['page_start']}" + (f"-{end}" if end != s["page_start"] else "")
+        indent = "  " * (s["level"] - top)
+        out.print(
+            f"{indent}{escape(s['title'])} [dim]({s['chunks']} chunks{pages})[/]",
             highlight=False,
         )
 

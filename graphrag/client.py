@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -24,9 +25,10 @@ from graphrag.errors import (
     NotFoundError,
     StoreUnavailableError,
 )
+from graphrag.explore import names_document
 from graphrag.settings import Settings, public_url
 from ingestion.progress import Progress
-from schemas import VISIBILITIES, AccessFilter
+from schemas import VISIBILITIES, AccessFilter, Document
 
 ALL_ACCESS = "x-graphrag-all-access"
 STARTING_S = 30.0  # a service that has announced itself but is not listening yet
@@ -214,6 +216,38 @@ class ServiceClient:
         return report
 
     # -- HTTP ----------------------------------------------------------------------------------
+
+    def entities(self, query: str, *, limit: int, access: AccessFilter) -> list[dict[str, Any]]:
+        params = {"q": query, "limit": limit}
+        hits: list[dict[str, Any]] = self._call(
+            "GET", "/entities", params=params, headers=identity(access)
+        )
+        return hits
+
+    def entity(self, entity_id: str, *, limit: int, access: AccessFilter) -> dict[str, Any]:
+        view: dict[str, Any] = self._call(
+            "GET",
+            f"/entities/{quote(entity_id, safe='')}",
+            params={"limit": limit},
+            headers=identity(access),
+        )
+        return view
+
+    def structure(self, document: str, *, access: AccessFilter) -> dict[str, Any]:
+        # a source path is no path segment: find its id among the caller's documents
+        docs = self._call("GET", "/documents", headers=identity(access))
+        ids = [
+            d["id"]
+            for d in docs
+            if names_document(
+                document, Document.model_validate({k: v for k, v in d.items() if k != "chunks"})
+            )
+        ]
+        doc_id = ids[0] if len(ids) == 1 else document  # none or several: the service says so
+        tree: dict[str, Any] = self._call(
+            "GET", f"/documents/{quote(doc_id, safe='')}/structure", headers=identity(access)
+        )
+        return tree
 
     def _call(self, method: str, path: str, **kwargs: Any) -> Any:
         try:

@@ -61,6 +61,18 @@ class Engine(Protocol):
 
     def delete(self, document: str) -> dict[str, Any]: ...
 
+    def entities(self, query: str, *, limit: int, access: AccessFilter) -> list[dict[str, Any]]:
+        """``EntityHit``s as JSON."""
+        ...
+
+    def entity(self, entity_id: str, *, limit: int, access: AccessFilter) -> dict[str, Any]:
+        """An ``EntityView`` as JSON."""
+        ...
+
+    def structure(self, document: str, *, access: AccessFilter) -> dict[str, Any]:
+        """A ``DocumentStructure`` as JSON (the document by id or source path)."""
+        ...
+
     def ingest(
         self,
         paths: list[Path],
@@ -149,6 +161,16 @@ class LocalEngine:
 
     def delete(self, document: str) -> dict[str, Any]:
         return self.rag.delete(document).model_dump()
+
+    def entities(self, query: str, *, limit: int, access: AccessFilter) -> list[dict[str, Any]]:
+        hits = self.rag.entities(query, access=access, limit=limit)
+        return [h.model_dump(mode="json") for h in hits]
+
+    def entity(self, entity_id: str, *, limit: int, access: AccessFilter) -> dict[str, Any]:
+        return self.rag.entity(entity_id, access=access, limit=limit).model_dump(mode="json")
+
+    def structure(self, document: str, *, access: AccessFilter) -> dict[str, Any]:
+        return self.rag.structure(document, access=access).model_dump(mode="json")
 
     def ingest(
         self,

@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from graphrag import explore
 from graphrag.answer.context import with_context
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
@@ -68,6 +69,7 @@ from schemas import (
     ChunkWithContext,
     DeleteReport,
     DocumentSummary,
+    EntityPath,
     Provenance,
     ScoredChunk,
     SearchFilters,
@@ -76,6 +78,7 @@ from schemas import (
     StageScores,
 )
 from schemas.access import Visibility
+from schemas.explore import DocumentStructure, EntityHit, EntityView
 
 log = logging.getLogger(__name__)
 
@@ -290,6 +293,44 @@ class GraphRAG:
         if self._retriever is not None:
             self._retriever.refresh_entities()
         return report
+
+    # -- exploring the graph (graphrag.explore) ----------------------------------------------
+
+    def entities(
+        self, query: str = "", *, access: AccessFilter | None = None, limit: int = 20
+    ) -> list[EntityHit]:
+        """Entities whose names (as the caller's chunks write them) contain ``query``, with
+        how many chunks and documents mention them; "" lists the most mentioned."""
+        self.open()
+        with self.lock.read():
+            return explore.entities(self.graph, query, access or AccessFilter(), limit)
+
+    def entity(
+        self, entity_id: str, *, access: AccessFilter | None = None, limit: int = 20
+    ) -> EntityView:
+        """One entity's mentions (with the text around them) and relations."""
+        self.open()
+        with self.lock.read():
+            return explore.entity(self.graph, entity_id, access or AccessFilter(), limit)
+
+    def paths(
+        self,
+        source_id: str,
+        target_id: str,
+        *,
+        access: AccessFilter | None = None,
+        limit: int = 5,
+    ) -> list[EntityPath]:
+        """The shortest relation paths between two entities (at most four hops)."""
+        self.open()
+        with self.lock.read():
+            return explore.paths(self.graph, source_id, target_id, access or AccessFilter(), limit)
+
+    def structure(self, document: str, *, access: AccessFilter | None = None) -> DocumentStructure:
+        """A document's section tree (by id or source path) with chunk counts and pages."""
+        self.open()
+        with self.lock.read():
+            return explore.structure(self.graph, document, access or AccessFilter())
 
     def _resolve_document(self, document: str) -> str:
         if self.graph.get_document(document) is not None:

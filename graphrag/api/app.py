@@ -27,7 +27,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, File, Form, Header, Request, UploadFile
+from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi_offline import FastAPIOffline
@@ -70,7 +70,15 @@ from graphrag.sdk import GraphRAG
 from graphrag.server_file import ServerInfo
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
-from schemas import VISIBILITIES, AccessFields, AccessFilter, AnswerEvent, DeleteReport
+from schemas import (
+    VISIBILITIES,
+    AccessFields,
+    AccessFilter,
+    AnswerEvent,
+    DeleteReport,
+    EntityPath,
+)
+from schemas.explore import DocumentStructure, EntityHit, EntityView
 
 log = logging.getLogger(__name__)
 
@@ -376,6 +384,47 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     @app.get("/documents", dependencies=[Auth], response_model=list[DocumentOut], responses=ERRORS)
     def documents(access: Caller) -> list[dict[str, Any]]:
         return documents_json(rag.documents(access))
+
+    @app.get(
+        "/documents/{doc_id}/structure",
+        dependencies=[Auth],
+        response_model=DocumentStructure,
+        responses=ERRORS,
+    )
+    def structure(doc_id: str, access: Caller) -> DocumentStructure:
+        """The document's sections in reading order, with chunk counts and pages."""
+        return rag.structure(doc_id, access=access)
+
+    @app.get("/entities", dependencies=[Auth], response_model=list[EntityHit], responses=ERRORS)
+    def entities(
+        access: Caller,
+        q: Annotated[str, Query(max_length=200, description="part of a name, any case")] = "",
+        limit: Annotated[int, Query(ge=1, le=500)] = 20,
+    ) -> list[EntityHit]:
+        """Entities named in the caller's chunks by a form containing ``q``, most mentioned
+        first, with how many of the caller's chunks and documents mention them."""
+        return rag.entities(q, access=access, limit=limit)
+
+    @app.get(
+        "/entities/{entity_id}", dependencies=[Auth], response_model=EntityView, responses=ERRORS
+    )
+    def entity(
+        entity_id: str, access: Caller, limit: Annotated[int, Query(ge=1, le=500)] = 20
+    ) -> EntityView:
+        """One entity's neighbourhood: where the caller's chunks mention it, and the relations
+        they state."""
+        return rag.entity(entity_id, access=access, limit=limit)
+
+    @app.get("/graph/paths", dependencies=[Auth], response_model=list[EntityPath], responses=ERRORS)
+    def graph_paths(
+        source: str,
+        target: str,
+        access: Caller,
+        limit: Annotated[int, Query(ge=1, le=50)] = 5,
+    ) -> list[EntityPath]:
+        """The shortest relation paths between two entities (at most four hops), each edge
+        stated by a chunk the caller may see."""
+        return rag.paths(source, target, access=access, limit=limit)
 
     @app.delete(
         "/documents/{doc_id}", dependencies=[Auth], response_model=DeleteReport, responses=ERRORS

@@ -84,6 +84,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, Any]]] = [
     ("POST", "/ask", {"json": {"question": "Wer ist Herr Obermüller und welches Kennwort?"}}),
     ("GET", "/documents", {}),
     ("GET", "/status", {}),
+    ("GET", "/entities", {"params": {"limit": 500}}),
 ]
 
 
@@ -191,6 +192,40 @@ def test_every_endpoint_shows_only_what_the_caller_may_see(
             assert not any(n in response.text for n in HIDDEN_NAMES), path
     # and the search does find what the caller may see: the filter is not simply empty
     assert seen == allowed
+
+
+def test_the_graph_explorer_shows_only_what_the_caller_may_see(server: tuple[str, Path]) -> None:
+    base, _ = server
+    staff, board, other = headers("a"), headers("a", "hr"), headers("b")
+
+    def get(path: str, who: dict[str, str], **params: Any) -> httpx.Response:
+        return call(base, "GET", path, who, params=params)
+
+    hits = get("/entities", staff, q="obermüller").json()
+    assert len(hits) == 1 and hits[0]["chunks"] == 1  # the Kantine notice only
+    person = hits[0]["entity"]["id"]
+    view = get(f"/entities/{person}", staff)
+    assert view.status_code == 200 and not leaks(view.text, {"ALPHAWORD"})
+    assert not any(n in view.text for n in HIDDEN_NAMES)
+    assert [m["title"] for m in view.json()["mentions"]] == ["Kantine"]
+    assert get("/entities", staff, q="nachtfalke").json() == []
+    firm = get("/entities", board, q="nachtfalke").json()[0]["entity"]["id"]
+    for who in (staff, other):  # hidden, or another tenant's: the same 404 as none
+        for path in (f"/entities/{firm}", "/entities/no-such-entity"):
+            response = get(path, who)
+            assert response.status_code == 404 and set(response.json()) == {"error", "hint"}
+    for path_of in get("/graph/paths", staff, source=person, target=firm).json():
+        assert not any(h in n for n in path_of["names"] for h in HIDDEN_NAMES)
+    # tenant b's own Obermüller is another entity
+    assert [h["entity"]["id"] for h in get("/entities", other, q="obermüller").json()] != [person]
+
+    documents = {d["title"]: d["id"] for d in get("/documents", board).json()}
+    tree = get(f"/documents/{documents['Vorstand']}/structure", board)
+    assert tree.status_code == 200 and tree.json()["document"]["title"] == "Vorstand"
+    for who in (staff, other):
+        assert get(f"/documents/{documents['Vorstand']}/structure", who).status_code == 404
+    refused = get("/entities", staff, limit=0)
+    assert refused.status_code == 422 and set(refused.json()) == {"error", "hint"}
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,11 @@ pytestmark = pytest.mark.e2e
 KEY = "team-proxy-key-0123456789"
 SEARCH = ("search", "Wie viele Werktage Urlaub stehen mir zu?", "-k", "5", "--json")
 ASK = ("ask", "Wie viele Werktage Urlaub habe ich mindestens?")
+EXPLORE = [
+    ("entities", "", "--limit", "5", "--json"),
+    ("entities", "gesetz"),
+    ("structure", "burlg.md", "--json"),
+]
 
 
 def ranked(result: dict[str, Any]) -> list[tuple[str, float]]:
@@ -30,6 +35,15 @@ def test_the_cli_runs_through_the_running_service(tmp_path: Path, shared_data: P
     alone = cli(*SEARCH, data_dir=data)
     asked_alone = cli(*ASK, data_dir=data)
     assert alone.returncode == 0 and asked_alone.returncode == 0, alone.stderr
+    explored_alone = [cli(*command, data_dir=data) for command in EXPLORE]
+    assert all(run.returncode == 0 for run in explored_alone), explored_alone
+    tree = json.loads(explored_alone[2].stdout)
+    assert tree["document"]["path"] == "burlg.md" and tree["sections"]
+    assert any(s["title"].startswith("§ 3") for s in tree["sections"])
+    law = json.loads(explored_alone[0].stdout)
+    assert law and all(hit["chunks"] >= 1 for hit in law)
+    shown = cli("graph", law[0]["entity"]["id"], data_dir=data)
+    assert shown.returncode == 0 and law[0]["entity"]["name"] in shown.stdout
 
     with serving(data, GRAPHRAG_API_KEY=KEY) as base:
         announced = data / "server.json"
@@ -43,6 +57,12 @@ def test_the_cli_runs_through_the_running_service(tmp_path: Path, shared_data: P
         asked = cli(*ASK, data_dir=data)
         assert asked.returncode == 0 and asked.stdout == asked_alone.stdout
         assert "24 Werktage" in asked.stdout and "burlg.md" in asked.stdout
+        # exploring the graph: the same through the service as in process
+        for command, before in zip(EXPLORE, explored_alone, strict=True):
+            through = cli(*command, data_dir=data)
+            assert through.returncode == 0 and through.stdout == before.stdout, command
+        nobody = cli(*EXPLORE[0], "--tenant", "other", data_dir=data)
+        assert json.loads(nobody.stdout) == []
         status = cli("status", data_dir=data)
         assert base in status.stdout and "ArcadeDB" in status.stdout
 

@@ -100,3 +100,74 @@ def test_acl_hides_names_inside_a_tenant_and_a_delete_forgets_them(
     assert not any("Nachtfalke" in e.name for e in rag.graph.list_entities("t"))
     after = rag.search("Wer ist Klaus Obermüller?", access=board, graph_context=True)
     assert not leaked(after)
+
+
+def test_exploring_the_graph_shows_only_what_the_caller_may_see(
+    rag: GraphRAG, tmp_path: Path
+) -> None:
+    from graphrag.errors import NotFoundError
+
+    assert not rag.ingest([tmp_path / "full.md"], tenant="t", acl=["board"]).errors
+    assert not rag.ingest([tmp_path / "short.md"], tenant="t").errors
+    staff = AccessFilter(tenant="t", groups=["staff"])
+    board = AccessFilter(tenant="t", groups=["board"])
+
+    # entity search: staff find the person by the name their chunk uses, and nothing else
+    for_staff = rag.entities("obermüller", access=staff)
+    assert len(for_staff) == 1
+    person = for_staff[0]
+    assert person.chunks == 1 and person.documents == 1
+    assert not any(
+        h in n for n in (person.entity.name, *person.entity.aliases) for h in HIDDEN_NAMES
+    )
+    assert rag.entities("nachtfalke", access=staff) == []  # no oracle for hidden names
+    assert all(
+        not any(h in n for n in (hit.entity.name, *hit.entity.aliases) for h in HIDDEN_NAMES)
+        for hit in rag.entities("", access=staff, limit=100)
+    )
+    for_board = rag.entities("obermüller", access=board)
+    assert [h.entity.id for h in for_board] == [person.entity.id]
+    assert for_board[0].chunks == 2 and for_board[0].documents == 2
+    assert "Klaus Obermüller" in {for_board[0].entity.name, *for_board[0].entity.aliases}
+    assert rag.entities("obermüller", access=AccessFilter(tenant="other")) == []
+
+    # one entity: its mentions and relations, as each caller may see them
+    seen = rag.entity(person.entity.id, access=staff)
+    assert [m.title for m in seen.mentions] == ["Protokoll"] and seen.chunks == 1
+    assert "Obermüller" in seen.mentions[0].text
+    assert all(
+        not any(h in n for n in (r.other.name, *r.other.aliases) for h in HIDDEN_NAMES)
+        for r in seen.relations
+    )
+    everything = rag.entity(person.entity.id, access=board)
+    assert {m.title for m in everything.mentions} == {"Vorstand", "Protokoll"}
+    firm = next(h for h in rag.entities("nachtfalke", access=board))
+    with pytest.raises(NotFoundError):
+        rag.entity(firm.entity.id, access=staff)  # hidden: the same as none
+    with pytest.raises(NotFoundError):
+        rag.entity("no-such-entity", access=board)
+    related = {r.other.id for r in everything.relations}
+    if firm.entity.id in related:  # the extractor related them: staff must not see the edge
+        assert firm.entity.id not in {r.other.id for r in seen.relations}
+    for path in rag.paths(person.entity.id, firm.entity.id, access=staff):
+        assert not any(h in n for n in path.names for h in HIDDEN_NAMES)
+
+    # a document's structure: only a document the caller may see
+    (tmp_path / "handbuch.md").write_text(
+        "# Handbuch\n\n## Urlaub\n\nDer Urlaub beträgt 30 Tage.\n\n## Kündigung\n\n"
+        "### Fristen\n\nDie Frist beträgt vier Wochen.\n",
+        encoding="utf-8",
+    )
+    assert not rag.ingest([tmp_path / "handbuch.md"], tenant="t", acl=["board"]).errors
+    tree = rag.structure(str(tmp_path / "handbuch.md"), access=board)  # by its source path
+    assert [(s.title, s.level, s.chunks) for s in tree.sections] == [
+        ("Urlaub", 2, 1),
+        ("Kündigung", 2, 0),
+        ("Fristen", 3, 1),
+    ]
+    assert tree.sections[2].parent_id == tree.sections[1].id
+    assert tree.sections[2].path == ["Kündigung", "Fristen"]
+    assert tree.document.title == "Handbuch" and tree.chunks == 2
+    assert rag.structure(tree.document.id, access=board) == tree
+    with pytest.raises(NotFoundError):
+        rag.structure(tree.document.id, access=staff)

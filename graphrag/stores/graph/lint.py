@@ -59,6 +59,8 @@ PARAMETERS: dict[str, Any] = {
     "candidates": [],
     "whole_section": False,
     "section_limit": 1,
+    "entity_id": "",
+    "q": "",
 }
 
 

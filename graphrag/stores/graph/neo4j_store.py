@@ -54,6 +54,7 @@ from schemas import (
     Referrer,
     WalkLimits,
 )
+from schemas.explore import EntityHit, EntityMention, EntityRelation, SectionNode
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -305,6 +306,89 @@ class Neo4jGraphStore:
             {"entity_ids": list(dict.fromkeys(entity_ids)), **access.as_params()},
         )
         return {r["id"]: visible_entity(r) for r in rows}
+
+    def search_entities(self, query: str, access: AccessFilter, limit: int = 20) -> list[EntityHit]:
+        rows = self._read(
+            "entity_search",
+            # lower(), not casefold(): the same as Cypher's toLower ("ß" stays "ß")
+            {"q": query.lower().strip() or None, "limit": limit, **access.as_params()},
+        )
+        return [
+            EntityHit(entity=visible_entity(r), chunks=r["chunks"], documents=r["documents"])
+            for r in rows
+        ]
+
+    def entity_mentions(
+        self, entity_id: str, access: AccessFilter, limit: int = 20
+    ) -> list[EntityMention]:
+        rows = self._read(
+            "entity_mentions", {"entity_id": entity_id, "limit": limit, **access.as_params()}
+        )
+        return [
+            EntityMention(
+                chunk_id=r["chunk_id"],
+                doc_id=r["doc_id"],
+                title=r["title"] or "",
+                path=r["path"] or "",
+                section=list(r["section"] or []),
+                page=r["page"],
+                surface=list(r["surface"] or []),
+                text=r["text"] or "",
+            )
+            for r in rows
+        ]
+
+    def entity_relations(
+        self, entity_id: str, access: AccessFilter, limit: int = 20
+    ) -> list[EntityRelation]:
+        acc = access.as_params()
+        rows = self._read(
+            "related_entities",
+            {
+                "entity_ids": [entity_id],
+                "exclude": [entity_id],
+                "max_degree": 1_000_000,  # the explorer shows hubs too
+                "per_entity": limit,
+                "tenant": acc["tenant"],
+            },
+        )
+        evidence = sorted({cid for r in rows for cid in (r["evidence"] or [])})
+        seen = self.visible_chunk_ids(evidence, access)
+        # the other end is named as the chunks the caller may see name it, or not shown
+        others = self.visible_entities([r["id"] for r in rows], access)
+        out = []
+        for r in rows:
+            shown = [cid for cid in (r["evidence"] or []) if cid in seen]
+            if not shown or r["id"] not in others:
+                continue
+            src, tgt = (entity_id, r["id"]) if r["outgoing"] else (r["id"], entity_id)
+            out.append(
+                EntityRelation(
+                    source_id=src,
+                    target_id=tgt,
+                    type=r["rel"],
+                    weight=float(r["weight"]),
+                    other=others[r["id"]],
+                    evidence=shown,
+                )
+            )
+        return out
+
+    def document_structure(self, doc_id: str, access: AccessFilter) -> list[SectionNode]:
+        rows = self._read("document_structure", {"doc_id": doc_id, **access.as_params()})
+        return [
+            SectionNode(
+                id=r["id"],
+                parent_id=r["parent_id"],
+                title=r["title"] or "",
+                level=int(r["level"] or 0),
+                path=list(r["path"] or []),
+                chunks=int(r["chunks"] or 0),
+                page_start=r["page_start"],
+                page_end=r["page_end"],
+            )
+            for r in rows
+        ]
 
     def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
         if not entity_ids:

@@ -20,6 +20,7 @@ from schemas import (
     Referrer,
     WalkLimits,
 )
+from schemas.explore import EntityHit, EntityMention, EntityRelation, SectionNode
 
 
 @runtime_checkable
@@ -58,6 +59,25 @@ class GraphStore(Protocol):
     def visible_entities(self, entity_ids: list[str], access: AccessFilter) -> dict[str, Entity]:
         """The entities among ``entity_ids`` that a chunk the caller may see mentions, named
         and aliased only by the surface forms in such chunks."""
+
+    def search_entities(self, query: str, access: AccessFilter, limit: int = 20) -> list[EntityHit]:
+        """Entities that chunks the caller may see name by a form containing ``query`` (any
+        case; "" lists all), most mentioned first, counted and named by those chunks only."""
+
+    def entity_mentions(
+        self, entity_id: str, access: AccessFilter, limit: int = 20
+    ) -> list[EntityMention]:
+        """The chunks the caller may see that mention the entity, in reading order."""
+
+    def entity_relations(
+        self, entity_id: str, access: AccessFilter, limit: int = 20
+    ) -> list[EntityRelation]:
+        """The entity's RELATED_TO edges that a chunk the caller may see states, to entities
+        such chunks name, strongest first."""
+
+    def document_structure(self, doc_id: str, access: AccessFilter) -> list[SectionNode]:
+        """The document's sections in reading order with their chunk counts and pages; none
+        when the caller may not see the document."""
 
     def documents_mentioning(self, entity_ids: list[str]) -> dict[str, list[str]]:
         """Entity id -> ids of the documents whose chunks mention it."""

@@ -1,0 +1,129 @@
+"""Exploring the graph as a caller may see it: entities by name, one entity's mentions and
+relations, the paths between two entities, a document's section tree.
+
+Every function reads through the caller's access: an entity exists for a caller only when a
+chunk the caller may see mentions it, and is named by the forms such chunks use; a relation
+shows only when such a chunk states it; a document that is not the caller's does not exist
+(``NotFoundError``, the same as one that does not exist at all).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from graphrag.errors import InputError, NotFoundError
+from schemas import AccessFilter, Document, EntityPath
+from schemas.explore import DocumentStructure, EntityHit, EntityView
+
+if TYPE_CHECKING:
+    from graphrag.stores.graph.protocol import GraphStore
+
+# mentions read to count an entity's chunks and documents; the view shows ``limit`` of them
+MAX_MENTIONS = 10_000
+SNIPPET = 240  # characters of a mention's chunk shown around the first form
+MAX_LIMIT = 500
+MAX_QUERY = 200
+
+
+def entities(
+    graph: GraphStore, query: str, access: AccessFilter, limit: int = 20
+) -> list[EntityHit]:
+    """Entities whose visible names contain ``query`` (any case; "" lists the most mentioned)."""
+    if len(query) > MAX_QUERY:
+        raise InputError(
+            f"entity search text of {len(query)} characters", hint=f"at most {MAX_QUERY}"
+        )
+    return graph.search_entities(query, access, _bounded(limit))
+
+
+def entity(graph: GraphStore, entity_id: str, access: AccessFilter, limit: int = 20) -> EntityView:
+    """One entity: where visible chunks mention it (``limit`` of them, in reading order, with
+    the text around the mention) and its relations that visible chunks state."""
+    limit = _bounded(limit)
+    found = graph.visible_entities([entity_id], access).get(entity_id)
+    if found is None:  # another tenant's, hidden, or none: the same answer
+        raise NotFoundError(
+            f"no entity {entity_id[:100]!r}", hint="`graphrag entities TEXT` finds entity ids"
+        )
+    mentions = graph.entity_mentions(entity_id, access, MAX_MENTIONS)
+    shown = [m.model_copy(update={"text": snippet(m.text, m.surface)}) for m in mentions[:limit]]
+    return EntityView(
+        entity=found,
+        chunks=len(mentions),
+        documents=len({m.doc_id for m in mentions}),
+        mentions=shown,
+        relations=graph.entity_relations(entity_id, access, limit),
+    )
+
+
+def paths(
+    graph: GraphStore, source_id: str, target_id: str, access: AccessFilter, limit: int = 5
+) -> list[EntityPath]:
+    """The shortest paths between two entities over relations visible chunks state, each entity
+    named as visible chunks name it (a path through an entity the caller cannot see is not
+    shown)."""
+    found = graph.entity_paths(source_id, target_id, access, _bounded(limit))
+    named = graph.visible_entities([i for p in found for i in p.entity_ids], access)
+    return [
+        p.model_copy(update={"names": [named[i].name for i in p.entity_ids]})
+        for p in found
+        if all(i in named for i in p.entity_ids)
+    ]
+
+
+def structure(graph: GraphStore, document: str, access: AccessFilter) -> DocumentStructure:
+    """A document's sections in reading order, among the documents the caller may see: by id,
+    by the source path it was ingested from, or by the path its citations show
+    ("de-arbeitsrecht/kschg.md", or the file name of a file ingested alone)."""
+    visible = graph.list_documents(access)
+    matches = [d for d in visible if names_document(document, d.document)]
+    if not matches:
+        raise NotFoundError(
+            f"no document {document[:100]!r}", hint="`graphrag documents` lists yours"
+        )
+    if len(matches) > 1:
+        raise InputError(
+            f"{document!r} matches {len(matches)} documents",
+            hint="pass the document id (graphrag documents --json shows it)",
+        )
+    summary = matches[0]
+    return DocumentStructure(
+        document=summary.document,
+        chunks=summary.chunks,
+        sections=graph.document_structure(summary.document.id, access),
+    )
+
+
+def names_document(name: str, document: Document) -> bool:
+    """``name`` is the document's id, its source path (as given or absolute), or the path its
+    citations show."""
+    if name in (document.id, document.source, document.path):
+        return True
+    return bool(name) and str(Path(name).absolute()) == document.source
+
+
+def snippet(text: str, forms: list[str], width: int = SNIPPET) -> str:
+    """The text around the first of ``forms`` it contains, cut at word boundaries."""
+    text = " ".join(text.split())
+    if len(text) <= width:
+        return text
+    at = min(
+        (m.start() for f in forms if f and (m := re.search(re.escape(f), text, re.I))),
+        default=0,
+    )
+    start = max(0, at - width // 3)
+    end = min(len(text), start + width)
+    cut = text[start:end]
+    if start > 0:
+        cut = "… " + cut.split(" ", 1)[-1]
+    if end < len(text):
+        cut = cut.rsplit(" ", 1)[0] + " …"
+    return cut
+
+
+def _bounded(limit: int) -> int:
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InputError(f"limit {limit}", hint=f"between 1 and {MAX_LIMIT}")
+    return limit
