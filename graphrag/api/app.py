@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -81,6 +81,9 @@ from schemas import (
 from schemas.explore import DocumentStructure, EntityHit, EntityView
 
 log = logging.getLogger(__name__)
+# Neo4j Browser's style and guide (graphrag/api/browser): the only files served from there
+BROWSER_DIR = Path(__file__).with_name("browser")
+BROWSER_ASSETS = {"guide.html": "text/html", "graphrag.grass": "text/plain"}
 
 
 class SearchBody(BaseModel):
@@ -394,6 +397,18 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     def structure(doc_id: str, access: Caller) -> DocumentStructure:
         """The document's sections in reading order, with chunk counts and pages."""
         return rag.structure(doc_id, access=access)
+
+    @app.get("/browser/{name}", include_in_schema=False)
+    def browser_asset(name: str, request: Request) -> Response:
+        """Neo4j Browser's style and guide for this graph (``:play URL/browser/guide.html``);
+        static files without data, so open to Browser's origin (CORS) and without a caller."""
+        kind = BROWSER_ASSETS.get(name)
+        if kind is None:
+            raise NotFoundError(f"no file {name[:100]!r}", hint="guide.html or graphrag.grass")
+        text = (BROWSER_DIR / name).read_text(encoding="utf-8")
+        # the guide's commands point at this service, wherever it listens
+        text = text.replace("http://localhost:8000", str(request.base_url).rstrip("/"))
+        return Response(text, media_type=kind, headers={"Access-Control-Allow-Origin": "*"})
 
     @app.get("/entities", dependencies=[Auth], response_model=list[EntityHit], responses=ERRORS)
     def entities(
