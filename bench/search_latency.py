@@ -9,7 +9,9 @@ searches: e5 query embedding, BM25 query encoding, both branches, RRF, graph ref
 (off; on = as search runs by default: the reference and citation hops, and the names hop
 where the analysis reads the question as multi-hop; on + names hop on every query = its
 worst case; on + context walk = also the walk + PageRank + entity paths, as ask runs it),
-fetch, scoring.
+fetch, scoring. ``--explore`` also times the graph explorer's reads (graphrag.explore: entity
+search by part of a name and listing the most mentioned, one entity's view, the paths between
+two entities, a document's structure) on the same store; ``--no-search`` times only those.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from graphrag import explore
 from graphrag.eval.metrics import percentile
 from graphrag.models.embedders import E5Embedder
 from graphrag.models.sparse import Bm25Encoder
@@ -35,6 +39,7 @@ from graphrag.stores.graph import ArcadeDBGraphStore
 from graphrag.stores.vector import EdgeVectorStore
 from schemas import (
     About,
+    AccessFilter,
     Chunk,
     Document,
     Entity,
@@ -74,7 +79,7 @@ def build(
             for name in names_here:
                 e = Entity(id=stable_id("e", name), name=name, type="ORG")
                 used[e.id] = e
-                mentions.append(Mention(chunk_id=cid, entity_id=e.id))
+                mentions.append(Mention(chunk_id=cid, entity_id=e.id, surface=[name]))
             points.append(
                 VectorPoint(
                     id=cid,
@@ -115,6 +120,39 @@ def build(
     return graph, vectors, names
 
 
+def explore_latency(
+    n: int, graph: ArcadeDBGraphStore, names: list[str], queries: int, rng: random.Random
+) -> dict[str, dict[str, float]]:
+    """Milliseconds per call of each explorer read, as the HTTP endpoints make them."""
+    access = AccessFilter()
+    calls: dict[str, Callable[[], object]] = {
+        "entities?q=": lambda: explore.entities(graph, rng.choice(names)[:7].lower(), access),
+        "entities (most mentioned)": lambda: explore.entities(graph, "", access),
+        "entities/{id}": lambda: explore.entity(graph, stable_id("e", rng.choice(names)), access),
+        "graph/paths": lambda: explore.paths(
+            graph, stable_id("e", rng.choice(names)), stable_id("e", rng.choice(names)), access
+        ),
+        "documents/{id}/structure": lambda: explore.structure(
+            graph, stable_id("d", rng.randrange(n // PER_DOC)), access
+        ),
+    }
+    out: dict[str, dict[str, float]] = {}
+    for name, call in calls.items():
+        call()  # warm up
+        times = []
+        for _ in range(queries):
+            start = time.perf_counter()
+            call()
+            times.append((time.perf_counter() - start) * 1000)
+        key = f"{n} chunks, explore {name}"
+        out[key] = {
+            "total_p50": round(statistics.median(times), 1),
+            "total_p95": round(percentile(times, 0.95), 1),
+        }
+        print(f"{key}: p50 {out[key]['total_p50']:.0f} ms, p95 {out[key]['total_p95']:.0f} ms")
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="10000,100000")
@@ -123,6 +161,8 @@ def main() -> None:
     parser.add_argument(
         "--fusions", default="zscore", help="comma-separated: rrf, dbsf, zscore (the default)"
     )
+    parser.add_argument("--explore", action="store_true", help="time the graph explorer too")
+    parser.add_argument("--no-search", action="store_true", help="skip the search modes")
     args = parser.parse_args()
     rng = random.Random(3)
     embedder = E5Embedder()
@@ -137,6 +177,8 @@ def main() -> None:
             "on + context walk": (True, True, {}),
         }
         fusions = args.fusions.split(",")
+        if args.no_search:
+            modes = {}
         for (mode, (use_graph, context, extra)), fusion in itertools.product(
             modes.items(), fusions
         ):
@@ -159,6 +201,8 @@ def main() -> None:
                 f"{results[key]['total_p95']:.0f} ms | "
                 + ", ".join(f"{s} {results[key][f'{s}_p50']:.0f}" for s in stages if s != "total")
             )
+        if args.explore:
+            results |= explore_latency(n, graph, names, args.queries, rng)
         graph.close()
         vectors.close()
     if args.json:

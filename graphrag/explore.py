@@ -14,8 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphrag.errors import InputError, NotFoundError
-from schemas import AccessFilter, Document, EntityPath
-from schemas.explore import DocumentStructure, EntityHit, EntityView
+from schemas import AccessFilter, Document, EntityPath, SearchResult
+from schemas.explore import (
+    DocumentStructure,
+    EntityHit,
+    EntityView,
+    EvidenceGraph,
+    GraphEdge,
+    GraphNode,
+)
 
 if TYPE_CHECKING:
     from graphrag.stores.graph.protocol import GraphStore
@@ -77,8 +84,8 @@ def structure(graph: GraphStore, document: str, access: AccessFilter) -> Documen
     """A document's sections in reading order, among the documents the caller may see: by id,
     by the source path it was ingested from, or by the path its citations show
     ("de-arbeitsrecht/kschg.md", or the file name of a file ingested alone)."""
-    visible = graph.list_documents(access)
-    matches = [d for d in visible if names_document(document, d.document)]
+    names = list(dict.fromkeys([document, str(Path(document).absolute())])) if document else []
+    matches = graph.find_documents(names, access)
     if not matches:
         raise NotFoundError(
             f"no document {document[:100]!r}", hint="`graphrag documents` lists yours"
@@ -94,6 +101,61 @@ def structure(graph: GraphStore, document: str, access: AccessFilter) -> Documen
         chunks=summary.chunks,
         sections=graph.document_structure(summary.document.id, access),
     )
+
+
+def evidence(graph: GraphStore, result: SearchResult, access: AccessFilter) -> EvidenceGraph:
+    """A search result as a graph a person can look at: each chunk with its section and
+    document, the entities the chunks mention (named as the caller's chunks name them), the
+    relations the walk found between them, and for a chunk the graph step added, the seed chunk
+    it came from. ``result`` must be the caller's own (searched with ``access``)."""
+    nodes: dict[str, GraphNode] = {}
+    edges: list[GraphEdge] = []
+    chunk_ids = [r.chunk.id for r in result.results]
+    for rank, r in enumerate(result.results, 1):
+        c = r.chunk
+        nodes.setdefault(
+            c.doc_id, GraphNode(id=c.doc_id, kind="document", label=r.doc_title or c.doc_id)
+        )
+        parent = c.doc_id
+        if c.section_id:
+            label = c.section_path[-1] if c.section_path else c.section_id
+            if c.section_id not in nodes:
+                nodes[c.section_id] = GraphNode(
+                    id=c.section_id, kind="section", label=label, doc_id=c.doc_id
+                )
+                edges.append(GraphEdge(source=c.section_id, target=c.doc_id, kind="PARENT"))
+            parent = c.section_id
+        nodes[c.id] = GraphNode(
+            id=c.id,
+            kind="chunk",
+            label=" ".join(c.text.split())[:80],
+            rank=rank,
+            score=r.scores.final,
+            doc_id=c.doc_id,
+        )
+        edges.append(GraphEdge(source=c.id, target=parent, kind="PARENT"))
+        for p in r.provenance:
+            if p.source == "graph" and p.seed_chunk_id in chunk_ids:
+                edges.append(
+                    GraphEdge(source=p.seed_chunk_id, target=c.id, kind="BROUGHT", via=p.via)
+                )
+    mentions = graph.chunk_mentions(chunk_ids, access)
+    mentioned = [e for ids in mentions.values() for e in ids]
+    named = graph.visible_entities(
+        list(dict.fromkeys([*mentioned, *(e.id for e in result.graph.entities)])), access
+    )
+    for entity in named.values():
+        nodes[entity.id] = GraphNode(
+            id=entity.id, kind="entity", label=entity.name, type=entity.type
+        )
+    for chunk_id, ids in mentions.items():
+        edges += [GraphEdge(source=chunk_id, target=e, kind="MENTIONS") for e in ids if e in named]
+    edges += [
+        GraphEdge(source=r.source_id, target=r.target_id, kind="RELATED_TO", type=r.type)
+        for r in result.graph.relations
+        if r.source_id in named and r.target_id in named
+    ]
+    return EvidenceGraph(query=result.query, nodes=list(nodes.values()), edges=edges)
 
 
 def names_document(name: str, document: Document) -> bool:

@@ -78,7 +78,7 @@ from schemas import (
     StageScores,
 )
 from schemas.access import Visibility
-from schemas.explore import DocumentStructure, EntityHit, EntityView
+from schemas.explore import DocumentStructure, EntityHit, EntityView, EvidenceGraph
 
 log = logging.getLogger(__name__)
 
@@ -325,6 +325,24 @@ class GraphRAG:
         self.open()
         with self.lock.read():
             return explore.paths(self.graph, source_id, target_id, access or AccessFilter(), limit)
+
+    def evidence(
+        self,
+        query: str,
+        k: int = 10,
+        filters: SearchFilters | dict[str, Any] | None = None,
+        *,
+        access: AccessFilter | None = None,
+        use_graph: bool | None = None,
+    ) -> EvidenceGraph:
+        """The search's evidence as a graph: chunks, their sections and documents, the
+        entities they mention, relations, and the path that brought each graph-added chunk."""
+        access = access or AccessFilter()
+        result = self.search(
+            query, k=k, filters=filters, access=access, use_graph=use_graph, graph_context=True
+        )
+        with self.lock.read():
+            return explore.evidence(self.graph, result, access)
 
     def structure(self, document: str, *, access: AccessFilter | None = None) -> DocumentStructure:
         """A document's section tree (by id or source path) with chunk counts and pages."""

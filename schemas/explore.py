@@ -80,3 +80,43 @@ class DocumentStructure(BaseModel):
     document: Document
     chunks: int = Field(ge=0)
     sections: list[SectionNode] = Field(default_factory=list)
+
+
+class GraphNode(BaseModel):
+    """A node of an evidence graph: a document, section, chunk or entity."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    kind: str  # "document" | "section" | "chunk" | "entity"
+    label: str
+    rank: int | None = None  # a chunk's place in the result (1 = first)
+    score: float | None = None
+    type: str | None = None  # an entity's type
+    doc_id: str | None = None
+
+
+class GraphEdge(BaseModel):
+    """An edge of an evidence graph. ``kind``: PARENT (chunk to section or document, section to
+    document), MENTIONS, RELATED_TO, or BROUGHT (a seed chunk to the chunk the graph step added
+    from it, ``via`` how: next, sibling, entity, reference, citation, ...)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str
+    target: str
+    kind: str
+    via: str | None = None
+    type: str | None = None  # a RELATED_TO edge's relation type
+
+
+class EvidenceGraph(BaseModel):
+    """What a search found, as a graph: its chunks with their sections and documents, the
+    entities they mention, the relations between them and the path that brought each chunk the
+    graph step added."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str
+    nodes: list[GraphNode] = Field(default_factory=list)
+    edges: list[GraphEdge] = Field(default_factory=list)

@@ -78,7 +78,7 @@ from schemas import (
     DeleteReport,
     EntityPath,
 )
-from schemas.explore import DocumentStructure, EntityHit, EntityView
+from schemas.explore import DocumentStructure, EntityHit, EntityView, EvidenceGraph
 
 log = logging.getLogger(__name__)
 # Neo4j Browser's style and guide (graphrag/api/browser): the only files served from there
@@ -429,6 +429,19 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         """One entity's neighbourhood: where the caller's chunks mention it, and the relations
         they state."""
         return rag.entity(entity_id, access=access, limit=limit)
+
+    @app.post(
+        "/graph/evidence", dependencies=[Auth], response_model=EvidenceGraph, responses=ERRORS
+    )
+    def graph_evidence(body: SearchBody, access: Caller) -> EvidenceGraph:
+        """The search's evidence as nodes and edges, for drawing: the chunks with their sections
+        and documents, the entities they mention, relations, and the seed chunk each graph-added
+        chunk came from."""
+        if body.explain:
+            raise InputError("explain is for /search", hint="leave explain out here")
+        return rag.evidence(
+            body.query, k=body.k, filters=body.filters, access=access, use_graph=body.use_graph
+        )
 
     @app.get("/graph/paths", dependencies=[Auth], response_model=list[EntityPath], responses=ERRORS)
     def graph_paths(

@@ -85,6 +85,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, Any]]] = [
     ("GET", "/documents", {}),
     ("GET", "/status", {}),
     ("GET", "/entities", {"params": {"limit": 500}}),
+    ("POST", "/graph/evidence", {"json": {"query": "Kennwort Obermüller Kantine Fusion", "k": 20}}),
 ]
 
 

@@ -171,3 +171,38 @@ def test_exploring_the_graph_shows_only_what_the_caller_may_see(
     assert rag.structure(tree.document.id, access=board) == tree
     with pytest.raises(NotFoundError):
         rag.structure(tree.document.id, access=staff)
+
+
+def test_the_evidence_graph_draws_what_the_search_found_and_no_more(
+    rag: GraphRAG, tmp_path: Path
+) -> None:
+    assert not rag.ingest([tmp_path / "full.md"], tenant="t", acl=["board"]).errors
+    assert not rag.ingest([tmp_path / "short.md"], tenant="t").errors
+    staff = AccessFilter(tenant="t", groups=["staff"])
+    board = AccessFilter(tenant="t", groups=["board"])
+    question = "Wer ist Herr Obermüller?"
+
+    for access, titles in ((staff, {"Protokoll"}), (board, {"Vorstand", "Protokoll"})):
+        found = rag.search(question, access=access, graph_context=True)
+        drawn = rag.evidence(question, access=access)
+        by_id = {n.id: n for n in drawn.nodes}
+        chunks = [n for n in drawn.nodes if n.kind == "chunk"]
+        assert [n.id for n in sorted(chunks, key=lambda n: n.rank or 0)] == [
+            r.chunk.id for r in found.results
+        ]
+        assert {n.label for n in drawn.nodes if n.kind == "document"} == titles
+        # every edge joins two drawn nodes; every chunk hangs in its document
+        assert all(e.source in by_id and e.target in by_id for e in drawn.edges)
+        parents = {e.source: e.target for e in drawn.edges if e.kind == "PARENT"}
+        for chunk in chunks:
+            top = chunk.id
+            while top in parents:
+                top = parents[top]
+            assert by_id[top].kind == "document" and top == chunk.doc_id
+        entities = {n.label for n in drawn.nodes if n.kind == "entity"}
+        assert any("Obermüller" in name for name in entities)
+        assert {e.target for e in drawn.edges if e.kind == "MENTIONS"} <= {
+            n.id for n in drawn.nodes if n.kind == "entity"
+        }
+        if access is staff:
+            assert not any(h in n.label for n in drawn.nodes for h in HIDDEN_NAMES)

@@ -61,6 +61,7 @@ PARAMETERS: dict[str, Any] = {
     "section_limit": 1,
     "entity_id": "",
     "q": "",
+    "names": [],
 }
 
 

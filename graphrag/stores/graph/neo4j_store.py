@@ -308,15 +308,26 @@ class Neo4jGraphStore:
         return {r["id"]: visible_entity(r) for r in rows}
 
     def search_entities(self, query: str, access: AccessFilter, limit: int = 20) -> list[EntityHit]:
-        rows = self._read(
-            "entity_search",
-            # lower(), not casefold(): the same as Cypher's toLower ("ß" stays "ß")
-            {"q": query.lower().strip() or None, "limit": limit, **access.as_params()},
-        )
+        # lower(), not casefold(): the same as Cypher's toLower ("ß" stays "ß")
+        q = query.lower().strip()
+        if not q:
+            rows = self._read("entity_top", {"limit": limit, **access.as_params()})
+        else:
+            rows = [
+                r
+                for r in self._read("entity_search", {"q": q, **access.as_params()})
+                # a form the caller's chunks use must match, not only a stored name
+                if any(q in form.lower() for forms in r["surfaces"] for form in forms or [])
+            ]
+            rows.sort(key=lambda r: (-int(r["chunks"]), r["id"]))
         return [
             EntityHit(entity=visible_entity(r), chunks=r["chunks"], documents=r["documents"])
-            for r in rows
+            for r in rows[:limit]
         ]
+
+    def find_documents(self, names: list[str], access: AccessFilter) -> list[DocumentSummary]:
+        rows = self._read("find_documents", {"names": list(names), **access.as_params()})
+        return [DocumentSummary(document=document_from(r["doc"]), chunks=r["chunks"]) for r in rows]
 
     def entity_mentions(
         self, entity_id: str, access: AccessFilter, limit: int = 20
@@ -372,6 +383,14 @@ class Neo4jGraphStore:
                     evidence=shown,
                 )
             )
+        return out
+
+    def chunk_mentions(self, chunk_ids: list[str], access: AccessFilter) -> dict[str, list[str]]:
+        if not chunk_ids:
+            return {}
+        out: dict[str, list[str]] = {}
+        for r in self._read("chunk_mentions", {"ids": list(chunk_ids), **access.as_params()}):
+            out.setdefault(r["chunk_id"], []).append(r["entity_id"])
         return out
 
     def document_structure(self, doc_id: str, access: AccessFilter) -> list[SectionNode]:

@@ -64,6 +64,10 @@ class GraphStore(Protocol):
         """Entities that chunks the caller may see name by a form containing ``query`` (any
         case; "" lists all), most mentioned first, counted and named by those chunks only."""
 
+    def find_documents(self, names: list[str], access: AccessFilter) -> list[DocumentSummary]:
+        """The documents the caller may see that one of ``names`` names (id, source path, or
+        the path citations show)."""
+
     def entity_mentions(
         self, entity_id: str, access: AccessFilter, limit: int = 20
     ) -> list[EntityMention]:
@@ -74,6 +78,9 @@ class GraphStore(Protocol):
     ) -> list[EntityRelation]:
         """The entity's RELATED_TO edges that a chunk the caller may see states, to entities
         such chunks name, strongest first."""
+
+    def chunk_mentions(self, chunk_ids: list[str], access: AccessFilter) -> dict[str, list[str]]:
+        """Chunk id -> the ids of the entities it mentions, for the chunks the caller may see."""
 
     def document_structure(self, doc_id: str, access: AccessFilter) -> list[SectionNode]:
         """The document's sections in reading order with their chunk counts and pages; none
