@@ -710,6 +710,44 @@ def new_key(
 
 
 @app.command()
+def mcp(
+    http: Annotated[
+        bool, typer.Option("--http", help="streamable HTTP on --host/--port instead of stdio")
+    ] = False,
+    host: Annotated[str, typer.Option(help="with --http: a loopback address")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="with --http: the port")] = 8001,
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+) -> None:
+    """Serve retrieval tools to LLM agents over the Model Context Protocol: search,
+    keyword_search, semantic_search, read_chunk, read_section, entity, path, documents, ask.
+
+    Every tool reads as the caller named here (see ``graphrag search --help``). An agent host
+    starts this command and talks to it over stdin/stdout; ``--http`` serves streamable HTTP
+    on this machine only (it has no authentication of its own)."""
+    import ipaddress
+
+    from graphrag.mcp_server import serve as serve_mcp
+    from graphrag.sdk import GraphRAG
+
+    access = _access(tenant, group, clearance, all_access)
+    if http:
+        try:
+            local = ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            local = host == "localhost"
+        if not local:
+            raise InputError(
+                f"--host {host!r}: the MCP endpoint has no authentication",
+                hint="serve it on 127.0.0.1 and reach it through your agent host or a tunnel",
+            )
+    with GraphRAG(settings=_settings()) as rag:
+        serve_mcp(rag, access, "streamable-http" if http else "stdio", host=host, port=port)
+
+
+@app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphrag.errors import InputError, NotFoundError
-from schemas import AccessFilter, Document, EntityPath, SearchResult
+from schemas import AccessFilter, ChunkWithContext, Document, EntityPath, SearchResult
 from schemas.explore import (
     DocumentStructure,
     EntityHit,
@@ -32,6 +32,7 @@ MAX_MENTIONS = 10_000
 SNIPPET = 240  # characters of a mention's chunk shown around the first form
 MAX_LIMIT = 500
 MAX_QUERY = 200
+MAX_SECTION = 200  # chunks of a section read whole
 
 
 def entities(
@@ -156,6 +157,31 @@ def evidence(graph: GraphStore, result: SearchResult, access: AccessFilter) -> E
         if r.source_id in named and r.target_id in named
     ]
     return EvidenceGraph(query=result.query, nodes=list(nodes.values()), edges=edges)
+
+
+def read(
+    graph: GraphStore,
+    chunk_id: str,
+    access: AccessFilter,
+    *,
+    neighbours: int = 1,
+    whole_section: bool = False,
+) -> list[ChunkWithContext]:
+    """A chunk with ``neighbours`` chunks before and after it in its section (at most 3), or
+    with its whole section (up to ``MAX_SECTION`` chunks), in reading order."""
+    if not 0 <= neighbours <= 3:
+        raise InputError(f"neighbours {neighbours}", hint="between 0 and 3")
+    if chunk_id not in graph.visible_chunk_ids([chunk_id], access):
+        raise NotFoundError(f"no chunk {chunk_id[:100]!r}", hint="search returns chunk ids")
+    around = graph.context_chunks(
+        [chunk_id],
+        access,
+        hops=neighbours,
+        small_document=0,
+        whole_section=MAX_SECTION if whole_section else 0,
+    )
+    chunks = graph.fetch_chunks([chunk_id, *around.get(chunk_id, [])], access)
+    return sorted(chunks, key=lambda c: (c.chunk.doc_id, c.chunk.ordinal))
 
 
 def names_document(name: str, document: Document) -> bool:

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -344,6 +344,25 @@ class GraphRAG:
         with self.lock.read():
             return explore.evidence(self.graph, result, access)
 
+    def read(
+        self,
+        chunk_id: str,
+        *,
+        access: AccessFilter | None = None,
+        neighbours: int = 1,
+        whole_section: bool = False,
+    ) -> list[ChunkWithContext]:
+        """A chunk with its neighbours in reading order, or with its whole section."""
+        self.open()
+        with self.lock.read():
+            return explore.read(
+                self.graph,
+                chunk_id,
+                access or AccessFilter(),
+                neighbours=neighbours,
+                whole_section=whole_section,
+            )
+
     def structure(self, document: str, *, access: AccessFilter | None = None) -> DocumentStructure:
         """A document's section tree (by id or source path) with chunk counts and pages."""
         self.open()
@@ -398,16 +417,18 @@ class GraphRAG:
         access: AccessFilter | None = None,
         use_graph: bool | None = None,
         graph_context: bool = False,
+        branches: Literal["hybrid", "dense", "sparse"] = "hybrid",
     ) -> SearchResult:
         """Hybrid candidates, graph refinement and reranking; every stage's score is kept.
 
         ``filters``: doc_ids, kinds, languages, mimes, page_from/page_to,
         modified_after/modified_before, must_terms, must_not_terms (unknown keys are refused).
         ``graph_context``: also walk the neighbourhood for the entities, relations and paths
-        around the evidence (``result.graph``); ``ask`` always does.
+        around the evidence (``result.graph``); ``ask`` always does. ``branches``: "sparse"
+        for the keywords alone, "dense" for the meaning alone.
         """
         self.open()
-        request = _request(query, k, filters, access, use_graph, graph_context)
+        request = _request(query, k, filters, access, use_graph, graph_context, branches)
         with self.lock.read():
             return self.retriever.search(request)
 
@@ -673,6 +694,7 @@ def _request(
     access: AccessFilter | None,
     use_graph: bool | None,
     graph_context: bool = False,
+    branches: Literal["hybrid", "dense", "sparse"] = "hybrid",
 ) -> SearchRequest:
 
     try:
@@ -685,6 +707,7 @@ def _request(
             access=access or AccessFilter(),
             use_graph=use_graph,
             graph_context=graph_context,
+            branches=branches,
         )
     except ValidationError as exc:
         first = exc.errors()[0]

@@ -45,6 +45,9 @@ class SearchRequest(BaseModel):
     # PageRank does not rank: ask and --explain want it, a plain search does not pay for it
     graph_context: bool = False
     rerank: bool | None = None
+    # which candidate branches run: both (hybrid), the keywords only (sparse) or the meaning
+    # only (dense); an agent's keyword_search and semantic_search tools
+    branches: Literal["hybrid", "dense", "sparse"] = "hybrid"
 
     @field_validator("query")
     @classmethod

@@ -68,6 +68,7 @@ from graphrag.errors import (
 )
 from graphrag.sdk import GraphRAG
 from graphrag.server_file import ServerInfo
+from graphrag.version import package_version
 from graphrag.views import answer_json, documents_json, search_json
 from ingestion.report import IngestReport
 from schemas import (
@@ -137,16 +138,6 @@ def _access_fields(tenant: str, visibility: str, acl: list[str]) -> AccessFields
         return AccessFields(tenant=tenant, visibility=visibility, acl=acl)
     except ValidationError as exc:
         raise InputError(str(exc.errors()[0]["msg"]).removeprefix("Value error, ")) from None
-
-
-def _version() -> str:
-    """The package's version: the spec's version, so a client knows which contract it reads."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("graphrag")
-    except PackageNotFoundError:  # run from a source tree that was not installed
-        return "0+unknown"
 
 
 def _bearer(authorization: str | None) -> bytes | None:
@@ -243,7 +234,7 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
                 rag.close()
 
     # the API's documentation page from local assets: Swagger UI's CDN is not reachable offline
-    app = FastAPIOffline(title="graphrag", version=_version(), lifespan=lifespan)
+    app = FastAPIOffline(title="graphrag", version=package_version(), lifespan=lifespan)
     app.state.operator_token = announce.token if announce else None
     app.state.keys = keys
     app.state.proxy_key = key  # GRAPHRAG_API_KEY: the identity proxy's

@@ -186,7 +186,7 @@ class Retriever:
         sparse_scores: dict[str, float] = {}
         w_dense, w_sparse = cfg.branch_weights()
         for variant, variant_weight in self._variants(request.query, analysis):
-            if cfg.use_dense and w_dense > 0:
+            if cfg.use_dense and w_dense > 0 and request.branches != "sparse":
                 vector = self.embedder.embed_query(variant)
                 hits = self.vectors.query(
                     HybridQuery(
@@ -197,7 +197,7 @@ class Retriever:
                 weights.append(w_dense * variant_weight)
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
-            if cfg.use_sparse and w_sparse > 0:
+            if cfg.use_sparse and w_sparse > 0 and request.branches != "dense":
                 keywords = variant
                 if cfg.glossary and analysis.language == "de":
                     keywords = " ".join([variant, *self._glossary().expand(variant)])
