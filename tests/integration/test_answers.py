@@ -149,3 +149,31 @@ def test_searches_run_together_and_find_what_they_find_alone(rag: GraphRAG) -> N
     assert len(together) == len(questions) * 3
     for question, ids in together:
         assert ids == alone[question], question
+
+
+def test_an_agent_loop_gets_the_mcp_tools_as_functions(rag: GraphRAG) -> None:
+    from graphrag.agents import Toolkit
+    from schemas import AccessFilter
+
+    kit = Toolkit(rag, AccessFilter())
+    schemas = {t["function"]["name"]: t for t in kit.tools()}
+    assert {"search", "keyword_search", "semantic_search", "read_chunk", "ask"} <= set(schemas)
+    search = schemas["search"]
+    assert search["type"] == "function" and search["function"]["description"]
+    assert search["function"]["parameters"]["required"] == ["query"]
+
+    hits = kit.call("search", '{"query": "Wie viele Werktage Urlaub?", "k": 3}')
+    assert "24 Werktage" in " ".join(h["text"] for h in hits)
+    around = kit.call("read_chunk", {"chunk_id": hits[0]["chunk_id"], "neighbours": 1})
+    assert hits[0]["chunk_id"] in {c["chunk_id"] for c in around}
+    # what goes wrong comes back for the model to read
+    assert "no chunk" in kit.call("read_chunk", {"chunk_id": "nope"})["error"]
+    assert "JSON" in kit.call("search", "{not json")["error"]
+    assert "error" in kit.call("no_such_tool", {})
+    assert (
+        kit.call(
+            "search",
+            {"query": "Urlaub", "k": 3},
+        )
+        and Toolkit(rag, AccessFilter(tenant="other")).call("search", {"query": "Urlaub"}) == []
+    )

@@ -440,6 +440,20 @@ def test_a_sentence_a_law_repeats_is_shown_once() -> None:
     assert supporting(question, "de", ranking, [lead]) == [other]
 
 
+def test_an_elided_compound_is_found_by_its_whole_word() -> None:
+    from graphrag.models.sparse import Bm25Encoder, completed
+
+    encoder = Bm25Encoder()
+    law = "Arbeitnehmer dürfen an Sonn- und gesetzlichen Feiertagen nicht beschäftigt werden."
+    document = set(encoder.encode_documents([law], ["de"])[0].indices)
+    assert set(encoder.encode_query("Sonntag", "de").indices) <= document
+    assert "Betriebsvereinbarung" in completed("eine Betriebs- oder Dienstvereinbarung").split()
+    assert completed("Der Urlaub beträgt 24 Werktage.") == "Der Urlaub beträgt 24 Werktage."
+    # English text is encoded as it is
+    english = encoder.encode_documents(["Sonn- und Feiertagen"], ["en"])[0].indices
+    assert not set(encoder.encode_query("Sonntagen", "en").indices) & set(english)
+
+
 @pytest.mark.parametrize(
     ("question", "target"),
     [
