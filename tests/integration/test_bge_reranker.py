@@ -13,6 +13,7 @@ import pytest
 
 from graphrag.errors import ConfigError
 from graphrag.models.rerankers import BgeReranker, reranker_from_name
+from tests.tiny_models import tiny_cross_encoder
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
@@ -20,31 +21,10 @@ pytest.importorskip("FlagEmbedding")
 
 pytestmark = pytest.mark.integration
 
-WORDS = "kündigung frist wochen the notice period is four weeks cats sleep a lot".split()
-
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object, object]:
-    path = tmp_path_factory.mktemp("tiny-bge-reranker")
-    (path / "vocab.txt").write_text(
-        "\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *WORDS])
-    )
-    tokenizer = transformers.BertTokenizerFast(vocab_file=str(path / "vocab.txt"))
-    torch.manual_seed(11)
-    config = transformers.BertConfig(
-        vocab_size=len(WORDS) + 5,
-        hidden_size=16,
-        num_hidden_layers=1,
-        num_attention_heads=2,
-        intermediate_size=32,
-        max_position_embeddings=64,
-        num_labels=1,
-        initializer_range=0.5,  # distinct scores for distinct pairs
-    )
-    model = transformers.BertForSequenceClassification(config).eval()
-    model.save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return path, model, tokenizer
+    return tiny_cross_encoder(tmp_path_factory.mktemp("tiny-bge-reranker"), seed=11)
 
 
 def test_scores_are_the_models_own_for_each_pair(tiny_model: tuple[Path, object, object]) -> None:
