@@ -25,10 +25,9 @@ from graphrag.errors import (
     NotFoundError,
     StoreUnavailableError,
 )
-from graphrag.explore import names_document
 from graphrag.settings import Settings, public_url
 from ingestion.progress import Progress
-from schemas import VISIBILITIES, AccessFilter, Document
+from schemas import VISIBILITIES, AccessFilter
 
 ALL_ACCESS = "x-graphrag-all-access"
 STARTING_S = 30.0  # a service that has announced itself but is not listening yet
@@ -236,13 +235,9 @@ class ServiceClient:
     def structure(self, document: str, *, access: AccessFilter) -> dict[str, Any]:
         # a source path is no path segment: find its id among the caller's documents
         docs = self._call("GET", "/documents", headers=identity(access))
-        ids = [
-            d["id"]
-            for d in docs
-            if names_document(
-                document, Document.model_validate({k: v for k, v in d.items() if k != "chunks"})
-            )
-        ]
+        # the names the service resolves too: id, source path (as given or absolute), path
+        names = {document, str(Path(document).absolute())}
+        ids = [d["id"] for d in docs if names & {d["id"], d["source"], d["path"]}]
         doc_id = ids[0] if len(ids) == 1 else document  # none or several: the service says so
         tree: dict[str, Any] = self._call(
             "GET", f"/documents/{quote(doc_id, safe='')}/structure", headers=identity(access)

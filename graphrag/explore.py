@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphrag.errors import InputError, NotFoundError
-from schemas import AccessFilter, ChunkWithContext, Document, EntityPath, SearchResult
+from schemas import AccessFilter, ChunkWithContext, EntityPath, SearchResult
 from schemas.explore import (
     DocumentStructure,
     EntityHit,
@@ -27,8 +27,6 @@ from schemas.explore import (
 if TYPE_CHECKING:
     from graphrag.stores.graph.protocol import GraphStore
 
-# mentions read to count an entity's chunks and documents; the view shows ``limit`` of them
-MAX_MENTIONS = 10_000
 SNIPPET = 240  # characters of a mention's chunk shown around the first form
 MAX_LIMIT = 500
 MAX_QUERY = 200
@@ -55,13 +53,13 @@ def entity(graph: GraphStore, entity_id: str, access: AccessFilter, limit: int =
         raise NotFoundError(
             f"no entity {entity_id[:100]!r}", hint="`graphrag entities TEXT` finds entity ids"
         )
-    mentions = graph.entity_mentions(entity_id, access, MAX_MENTIONS)
-    shown = [m.model_copy(update={"text": snippet(m.text, m.surface)}) for m in mentions[:limit]]
+    chunks, documents = graph.entity_counts(entity_id, access)
+    mentions = graph.entity_mentions(entity_id, access, limit)
     return EntityView(
         entity=found,
-        chunks=len(mentions),
-        documents=len({m.doc_id for m in mentions}),
-        mentions=shown,
+        chunks=chunks,
+        documents=documents,
+        mentions=[m.model_copy(update={"text": snippet(m.text, m.surface)}) for m in mentions],
         relations=graph.entity_relations(entity_id, access, limit),
     )
 
@@ -182,14 +180,6 @@ def read(
     )
     chunks = graph.fetch_chunks([chunk_id, *around.get(chunk_id, [])], access)
     return sorted(chunks, key=lambda c: (c.chunk.doc_id, c.chunk.ordinal))
-
-
-def names_document(name: str, document: Document) -> bool:
-    """``name`` is the document's id, its source path (as given or absolute), or the path its
-    citations show."""
-    if name in (document.id, document.source, document.path):
-        return True
-    return bool(name) and str(Path(name).absolute()) == document.source
 
 
 def snippet(text: str, forms: list[str], width: int = SNIPPET) -> str:

@@ -349,6 +349,10 @@ class Neo4jGraphStore:
             for r in rows
         ]
 
+    def entity_counts(self, entity_id: str, access: AccessFilter) -> tuple[int, int]:
+        rows = self._read("entity_counts", {"entity_id": entity_id, **access.as_params()})
+        return (int(rows[0]["chunks"]), int(rows[0]["documents"])) if rows else (0, 0)
+
     def entity_relations(
         self, entity_id: str, access: AccessFilter, limit: int = 20
     ) -> list[EntityRelation]:

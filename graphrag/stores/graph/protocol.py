@@ -73,6 +73,9 @@ class GraphStore(Protocol):
     ) -> list[EntityMention]:
         """The chunks the caller may see that mention the entity, in reading order."""
 
+    def entity_counts(self, entity_id: str, access: AccessFilter) -> tuple[int, int]:
+        """How many chunks and documents the caller may see mention the entity."""
+
     def entity_relations(
         self, entity_id: str, access: AccessFilter, limit: int = 20
     ) -> list[EntityRelation]:
