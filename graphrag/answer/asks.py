@@ -55,6 +55,8 @@ Asked = Literal[
     "norms",
     "condition",
     "procedure",
+    "definition",
+    "consequence",
     "other",
 ]
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
@@ -122,11 +124,28 @@ _CONDITION = re.compile(
     re.I,
 )
 
+# "Was zählt dabei als Monatsverdienst?", "Was versteht man unter Teilzeit?": the answer is the
+# sentence that defines the term ("Als Monatsverdienst gilt, ...")
+_DEFINED_ASK = (
+    r"(?:was|what)\s+(?:zählt|zählen|gilt|gelten|counts?|is considered|are considered)\s+"
+    r"(?:\w+\s+){0,2}?(?:als|as)\s+(?:ein\w*\s+|der\s+|die\s+|das\s+|an?\s+)?(?P<term>\w+)|"
+    r"was versteht man (?:\w+\s+){0,2}?unter\s+(?:ein\w*\s+|der\s+|die\s+|dem\s+|den\s+)?"
+    r"(?P<term2>\w+)|what is meant by\s+(?:an?\s+|the\s+)?(?P<term3>\w+)"
+)
+# the sentence applies other provisions: "Die §§ 5 bis 7 des KSchG gelten entsprechend."
+_APPLIES = re.compile(
+    r"(?:§|\bart(?:ikel|\.))[^.;]{0,80}?\b(?:gilt|gelten|findet|finden|ist|sind)\s+"
+    r"(?:\w+\s+){0,3}?(?:entsprechend|anwendbar|anzuwenden|anwendung)\b|"
+    r"(?:section|article)[^.;]{0,80}?\bappl(?:y|ies)\b",
+    re.I,
+)
+
 _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
     (
         "deadline",
         re.compile(
-            r"\b(bis wann|innerhalb welcher frist|welche frist|wie viel zeit|wieviel zeit|"
+            r"\b(bis wann|(?:kürzer|länger|früher|später)[^?]*\bfrist|innerhalb welcher \w*frist|"
+            r"welche[rn]? \w*frist(?:en)?|wie viel zeit|wieviel zeit|"
             r"wie lange habe ich|how long do i have|by when|what deadline|which deadline|"
             r"wann muss ich|wie früh|wie rechtzeitig|how early|how far in advance)\b",
             re.I,
@@ -202,6 +221,15 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
             re.I,
         ),
     ),
+    ("definition", re.compile(rf"^(?:{_DEFINED_ASK})", re.I)),
+    (
+        "consequence",
+        re.compile(
+            r"^(?:und\s+)?(?:was passiert|was geschieht|was gilt|was folgt|welche folgen?|"
+            r"was sind die folgen|what happens|what are the consequences|what if)\b",
+            re.I,
+        ),
+    ),
     ("time", re.compile(r"^(wann|ab wann|seit wann|when|since when)\b", re.I)),
 ]
 _YES_NO = re.compile(
@@ -267,6 +295,17 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     return not found or bool(found - values(kind, question))
 
 
+# what follows when something happens: a condition and its consequence ("Wird ... nicht
+# rechtzeitig geltend gemacht, so gilt die Kündigung als ...", "Ist die Befristung unwirksam,
+# so gilt ...", "If ..., the contract is deemed ...")
+_CONSEQUENCE = re.compile(
+    r"^(?:\(\d+\w?\)\s*)?(?:wird|werden|ist|sind|hat|haben|war|waren|kann|können|erhebt|"
+    r"versäumt|unterlässt)\b[^.;]*,\s*so\b|\b(?:gilt|gelten)\b[^.;]*\bals\b|"
+    r"\bis deemed\b|\bshall be deemed\b|^(?:if|where)\b[^.;]*,",
+    re.I,
+)
+_IF = re.compile(r"\b(wenn|soweit|sofern|falls|if|where|unless)\b", re.I)
+
 # a deadline proper: a span of time bounded by "innerhalb / binnen / spätestens" ("innerhalb
 # von drei Wochen", "binnen einer Frist von zwei Monaten", "spätestens drei Monate vor")
 _BOUNDED_SPAN = re.compile(
@@ -277,13 +316,44 @@ _BOUNDED_SPAN = re.compile(
 )
 
 
-def exact(kind: Asked, sentence: str) -> bool:
+def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     """The sentence states the answer in the form the kind names most precisely: for a
     deadline, a bounded span ("innerhalb von drei Wochen"), not any span ("nach Ablauf von
-    fünf Jahren") or the bare word "Frist"."""
+    fünf Jahren") or the bare word "Frist"; for provisions, a sentence that applies them
+    ("Die §§ 5 bis 7 ... gelten entsprechend"); for a definition, the sentence that defines
+    the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ...")."""
     if kind == "deadline":
         return bool(_BOUNDED_SPAN.search(sentence))
+    if kind == "norms":
+        return bool(_APPLIES.search(sentence))
+    if kind == "consequence":
+        return bool(_CONSEQUENCE.search(sentence))
+    if kind == "definition":
+        term = defined_term(question)
+        return bool(term) and bool(_defines(term).search(sentence))
     return False
+
+
+def defined_term(question: str) -> str:
+    """The term a definition question asks about, lower-cased ("" when it asks none)."""
+    found = re.search(rf"^(?:{_DEFINED_ASK})", last_question(question), re.I)
+    if found is None:
+        return ""
+    term = found.group("term") or found.group("term2") or found.group("term3") or ""
+    return term.casefold()
+
+
+def _defines(term: str) -> re.Pattern[str]:
+    # the term's stem: "Monatsverdienst" defines "Monatsverdienstes", "teilzeitbeschäftigt"
+    # answers "Teilzeit"
+    stem = re.escape(term[: max(5, len(term) - 2)])
+    return re.compile(
+        rf"\b(?:als|as)\s+(?:\w+\s+){{0,2}}?{stem}\w*\s+(?:gilt|gelten|counts?)\b|"
+        rf"\b{stem}\w*\s+(?:im sinne|in the sense)\b|"
+        rf"^(?:\(\d+\w?\)\s*)?(?:(?:ein|eine|der|die|das|an?|the)\s+)?(?:\w+\s+)?{stem}\w*\s+"
+        rf"(?:ist|sind|bedeutet|means|is|are)\b",
+        re.I,
+    )
 
 
 def holds(kind: Asked, sentence: str) -> bool:
@@ -310,4 +380,6 @@ def holds(kind: Asked, sentence: str) -> bool:
         return bool(_NORM.search(sentence))
     if kind == "list":
         return sentence.count(",") >= 2 or sentence.lstrip().startswith("- ")
-    return True
+    if kind == "consequence":
+        return bool(_CONSEQUENCE.search(sentence) or _IF.search(sentence))
+    return True  # "definition": ``exact`` tells the defining sentence apart

@@ -50,7 +50,7 @@ WEIGHTS: dict[str, float] = {
     "meaning": 1.0,
     "words": 0.5,
     "form": 0.5,
-    "exact": 0.5,
+    "exact": 1.0,
     "passage": -0.1,
     "refers": -0.3,
 }
@@ -70,7 +70,8 @@ def features(kind: Asked, pool: list[Candidate]) -> np.ndarray:
         "focus": [float(c.focus) for c in pool],
         "passage": [float(c.passage) for c in pool],
         "opens": [float(c.order == 0) for c in pool],
-        "refers": [float(c.refers) for c in pool],
+        # a question for the provisions that apply is answered by a sentence that names them
+        "refers": [float(c.refers and kind != "norms") for c in pool],
         "length": standard([math.log(len(c.text)) for c in pool]),
     }
     return np.column_stack([np.asarray(columns[name], dtype=np.float64) for name in FEATURES])

@@ -80,7 +80,7 @@ _STOP = frozenset(
     lange oft hoch the a an and or but is are was were be been has have had with of for on at
     in to from by as how what which who whom when where why do does did can may must should
     will would i me my you your we our it its this that these those not no there any some
-    much many long often get got
+    much many long often get got than
     """.split()
 )
 
@@ -97,7 +97,8 @@ def terms(text: str, language: str) -> list[str]:
     digits whatever the language ("neun", "nine" and "9" are one term: ``#9``), provision
     numbers left out."""
     words = [w.casefold() for w in _WORD.findall(text)]
-    kept = [w for w in words if len(w) > 2 and w not in _STOP]
+    # a number word is its number ("nine" and "neun" are both ``#9``), not a word as well
+    kept = [w for w in words if len(w) > 2 and w not in _STOP and w not in _NUMBER_WORDS]
     stems = [str(s) for s in _stemmer(language).stemWords(kept)]
     return stems + numbers(text)
 
@@ -254,7 +255,7 @@ def score(
         c.asking = asking_share
         c.meaning = meaning
         c.form = holds_new(kind, c.text, question)
-        c.exact = c.form and exact(kind, c.text)
+        c.exact = c.form and exact(kind, c.text, question)
         c.unknown = unknown
         c.focus = focus is None or found(focus, c_terms)
         c.of_focus = kind != "amount" or c.focus

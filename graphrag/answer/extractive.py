@@ -57,7 +57,16 @@ MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
 _SPLIT = re.compile(
     r",?\s+(?:und|and)\s+(?=(?:wie|wann|ab wann|bis wann|welche\w*|was|wer|wo|how|when|what|"
-    r"which|who)\b)",
+    r"which|who|(?:innerhalb|in|bis zu|ab|unter|für|nach|within|in|by|under|for) "
+    r"(?:welche\w*|what|which))\b)",
+    re.I,
+)
+# "<comparative ...>, A oder B?": the head names what is compared, A and B the two sides
+_COMPARED = re.compile(
+    r"^(?P<head>[^,]*\b(?:kürzer|länger|früher|später|eher|mehr|weniger|höher|niedriger|"
+    r"größer|kleiner|älter|jünger|shorter|longer|earlier|later|first|older|younger|more|"
+    r"fewer|less|higher|lower|larger|bigger|smaller)\b[^,]*),\s*(?P<first>[^,]+?)\s+"
+    r"(?:oder|or)\s+(?P<second>[^,]+?)\s*\?$",
     re.I,
 )
 CLOSEST = {"de": "Am nächsten kommt", "en": "The closest evidence is"}
@@ -332,9 +341,16 @@ def _repeats(c: Candidate, shown: list[Candidate]) -> bool:
 
 
 def split_question(question: str) -> list[str]:
-    """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two."""
+    """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two; so does a
+    comparison ("Was ist kürzer, die Frist für den Einspruch oder die für die Klage?"): each
+    side is answered by its own sentence, and the reader compares."""
     text = last_question(question)
     context = question[: len(question) - len(text)].strip()
+    if (compared := _COMPARED.match(text)) is not None:
+        head = compared.group("head")
+        return [
+            f"{context} {head}, {compared.group(side)}?".strip() for side in ("first", "second")
+        ]
     parts = [p.strip(" ,") for p in _SPLIT.split(text) if p.strip(" ,")]
     if len(parts) < 2:
         return [question]
@@ -350,6 +366,8 @@ def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool
         return False
     if kind == "amount" and not c.of_focus:  # "25 Prozent" of working time is no wage
         return False
+    if kind == "definition" and c.exact:  # it defines the very term asked about
+        return True
     if not has_meaning:
         return c.words >= WORDS
     meaning = MEANING_ACROSS_LANGUAGES if across else MEANING

@@ -6,13 +6,15 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
-from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms
+from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms, terms
 from graphrag.answer.extractive import (
     ExtractiveAnswerer,
     _Pick,
     _repeats,
     referred,
+    split_question,
     supporting,
 )
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
@@ -347,6 +349,94 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
         GraphContext(),
     )
     assert "24 Werktage" in answer.answer and "sechsmonatigem" in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "parts"),
+    [
+        (  # a comparison: each side is answered by its own sentence
+            "Was ist kürzer, die Frist für den Einspruch oder die Frist für die Klage?",
+            [
+                "Was ist kürzer, die Frist für den Einspruch?",
+                "Was ist kürzer, die Frist für die Klage?",
+            ],
+        ),
+        (
+            "Which film came out first, Dying God or 3 Dots?",
+            ["Which film came out first, Dying God?", "Which film came out first, 3 Dots?"],
+        ),
+        (  # the second part opens with a preposition
+            "Was passiert, wenn ich zu spät klage, und innerhalb welcher Frist hätte ich klagen "
+            "müssen?",
+            [
+                "Was passiert, wenn ich zu spät klage?",
+                "innerhalb welcher Frist hätte ich klagen müssen? (Was passiert, wenn ich zu spät "
+                "klage?)",
+            ],
+        ),
+        # "oder" without a comparison, and "und" inside one part, split nothing
+        ("Darf ich im Urlaub arbeiten oder nicht?", ["Darf ich im Urlaub arbeiten oder nicht?"]),
+        (
+            "Darf ich Urlaub und Überstunden verrechnen?",
+            ["Darf ich Urlaub und Überstunden verrechnen?"],
+        ),
+    ],
+)
+def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
+    assert split_question(question) == parts
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Welche Klagefrist habe ich versäumt?", "deadline"),
+        ("Was ist kürzer, die Frist für den Einspruch?", "deadline"),
+        ("Was zählt dabei als Monatsverdienst?", "definition"),
+        ("Was versteht man unter Teilzeitarbeit?", "definition"),
+        ("Was passiert, wenn ich nicht rechtzeitig klage?", "consequence"),
+        ("What happens if I miss the deadline?", "consequence"),
+        ("Welche Vorschriften gelten entsprechend?", "norms"),
+    ],
+)
+def test_what_a_question_asks_for(question: str, kind: str) -> None:
+    assert asked(question) == kind
+
+
+def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
+    assert exact("norms", "Die §§ 5 bis 7 des Kündigungsschutzgesetzes gelten entsprechend.")
+    assert not exact(
+        "norms", "Gleiches gilt, wenn sie nach Ablauf der Frist des § 4 Kenntnis erlangt."
+    )
+    defines = "(3) Als Monatsverdienst gilt, was dem Arbeitnehmer in dem Monat zusteht."
+    assert exact("definition", defines, "Was zählt als Monatsverdienst?")
+    assert not exact("definition", defines, "Was zählt als Arbeitszeit?")
+    fiction = "Wird die Kündigung nicht rechtzeitig angegriffen, so gilt sie als wirksam."
+    assert exact("consequence", fiction)
+    assert not holds("consequence", "Der Urlaub beträgt jährlich mindestens 24 Werktage.")
+
+
+def test_a_definition_question_gets_the_defining_sentence() -> None:
+    passages = [
+        Passage(
+            chunk_ids=["a"],
+            doc_id="kschg",
+            title="KSchG",
+            section_path=["§ 10 Höhe der Abfindung"],
+            text="(1) Als Abfindung ist ein Betrag bis zu zwölf Monatsverdiensten festzusetzen. "
+            "(3) Als Monatsverdienst gilt, was dem Arbeitnehmer bei der für ihn maßgebenden "
+            "regelmäßigen Arbeitszeit in dem Monat zusteht.",
+        )
+    ]
+    answer = ExtractiveAnswerer().answer(
+        "Was zählt als Monatsverdienst?", "de", passages, GraphContext()
+    )
+    assert answer.answer.startswith("(3) Als Monatsverdienst gilt")
+
+
+def test_a_number_word_matches_its_number_across_languages() -> None:
+    assert "nine" not in terms("more than nine hours", "en")
+    assert "#9" in terms("more than nine hours", "en")
+    assert "#9" in terms("mehr als neun Stunden", "en")
 
 
 def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
