@@ -1,5 +1,5 @@
 # One-command entry points. `make test` and `make demo` work on a fresh machine: they create the
-# virtual environment and install what is needed first (PyPI and npm only).
+# virtual environment and install what is needed first (PyPI, npm, and Chromium from apt).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 LINT_STAMP := tools/cypherlint/node_modules/.installed
 export OPENBLAS_NUM_THREADS ?= 1
 
-.PHONY: install demo test check lint format bench clean
+.PHONY: install demo test check lint format bench clean browser
 
 CE_STAMP   := $(VENV)/.installed-cross-encoder
 
@@ -32,7 +32,15 @@ $(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json
 demo: install
 	$(PY) -m graphrag.demo
 
-test: install $(CE_STAMP)
+# The web explorer's test drives a real Chromium: Debian's, installed with apt where we may.
+browser:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+	  test -n "$$GRAPHRAG_TEST_CHROMIUM" || \
+	  { if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO="sudo -n"; \
+	    else echo "install chromium (apt-get install chromium) for the web explorer's test"; exit 0; fi; \
+	    $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: install $(CE_STAMP) browser
 	$(PY) -m pytest -q -p no:cacheprovider
 
 lint: install

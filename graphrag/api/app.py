@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -83,6 +83,19 @@ from schemas.explore import DocumentStructure, EntityHit, EntityView, EvidenceGr
 
 log = logging.getLogger(__name__)
 # Neo4j Browser's style and guide (graphrag/api/browser): the only files served from there
+WEB_DIR = Path(__file__).with_name("web")
+# the explorer's files, by the name the page asks for: nothing else is served from the folder
+WEB_ASSETS = {
+    "index.html": "text/html; charset=utf-8",
+    "app.js": "text/javascript; charset=utf-8",
+    "app.css": "text/css; charset=utf-8",
+    "vendor/cytoscape.min.js": "text/javascript; charset=utf-8",
+}
+# the page runs only its own scripts and talks only to this service
+WEB_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
 BROWSER_DIR = Path(__file__).with_name("browser")
 BROWSER_ASSETS = {"guide.html": "text/html", "graphrag.grass": "text/plain"}
 
@@ -294,8 +307,14 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         )
 
     @app.get("/", include_in_schema=False)
-    def root() -> RedirectResponse:
-        return RedirectResponse("/docs")
+    def root() -> Response:
+        """The web explorer (``graphrag/api/web``): its page holds no data; every request it
+        makes carries the identity the user gives it and is filtered like any client's."""
+        return _web_asset("index.html")
+
+    @app.get("/ui/{name:path}", include_in_schema=False)
+    def web_asset(name: str) -> Response:
+        return _web_asset(name)
 
     @app.get("/health")
     def health() -> dict[str, str]:
@@ -577,6 +596,21 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
         return jobs.submit(fields.tenant, [p.name for p in paths], work).view()
 
     return app
+
+
+def _web_asset(name: str) -> Response:
+    kind = WEB_ASSETS.get(name)
+    if kind is None:
+        raise NotFoundError(f"no file {name[:100]!r}", hint="the explorer is at /")
+    return Response(
+        (WEB_DIR / name).read_bytes(),
+        media_type=kind,
+        headers={
+            "Content-Security-Policy": WEB_POLICY,
+            "X-Content-Type-Options": "nosniff",
+            "Cache-Control": "no-cache",
+        },
+    )
 
 
 def _answer_response(

@@ -155,7 +155,16 @@ def test_errors_are_json_with_a_status(client: TestClient) -> None:
     assert docs.status_code == 200 and "cdn." not in docs.text
     asset = next(part.split('"')[0] for part in docs.text.split('src="')[1:] if ".js" in part)
     assert asset.startswith("/") and client.get(asset).status_code == 200
-    assert client.get("/", follow_redirects=False).headers["location"] == "/docs"
+    # the web explorer: its page and assets from the service, no CDN, a strict policy, and
+    # nothing else of the package's folders
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    assert "http" not in page.text.split("<body>")[0]  # every script and style is local
+    for src in ("/ui/app.js", "/ui/app.css", "/ui/vendor/cytoscape.min.js"):
+        assert src in page.text and client.get(src).status_code == 200
+    for probe in ("/ui/../app.py", "/ui/vendor/LICENSE-cytoscape", "/ui/%2e%2e/app.py", "/ui/"):
+        assert client.get(probe).status_code == 404, probe
 
 
 def test_jobs_outlive_the_service_and_unfinished_ones_say_they_were_lost(

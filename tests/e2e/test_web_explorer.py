@@ -1,0 +1,127 @@
+"""The web explorer in a real browser: Playwright drives Debian's Chromium (headless) against a
+running ``graphrag serve``, as a user would: upload a law and watch its job, ask with a streamed
+answer, open a citation in its document's structure, expand the evidence graph by clicking an
+entity, browse entities, switch the language, delete the document. A screenshot of each view
+is kept under ``tests/artifacts/explorer/``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.cli import serving
+
+pytestmark = pytest.mark.e2e
+
+LAWS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "corpus" / "de-arbeitsrecht"
+ARTEFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "explorer"
+
+
+def _chromium() -> str:
+    found = os.environ.get("GRAPHRAG_TEST_CHROMIUM") or next(
+        (p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None
+    )
+    if found is None:
+        pytest.fail("no Chromium: `apt-get install chromium` (make test installs it where it can)")
+    return found
+
+
+def test_the_explorer_uploads_asks_expands_browses_and_deletes(tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    with (
+        serving(tmp_path / "data", GRAPHRAG_API_KEY="s3cret") as base,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 900}, locale="de-DE")
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/?tenant=acme&lang=de")
+        expect(page.locator("body[data-ready=true]")).to_be_attached()
+
+        # without the key the service refuses, and the page says so
+        page.click("nav button[data-tab=documents]")
+        expect(page.locator("#error")).to_contain_text("API key")
+        page.fill("#who input[name=key]", "s3cret")
+
+        # upload: the job's progress, then the document in the list
+        page.set_input_files("#upload-files", str(LAWS / "burlg.md"))
+        page.click("#upload-form button")
+        expect(page.locator("#jobs .job[data-state=done]")).to_be_visible(timeout=240_000)
+        row = page.locator("#document-table tbody tr", has_text="burlg.md")
+        expect(row).to_be_visible()
+        row.locator("a").click()
+        expect(page.locator("#structure .section-tree li").first).to_be_visible()
+        page.screenshot(path=str(ARTEFACTS / "documents.png"), full_page=True)
+
+        # ask: the streamed answer with its citation, which opens the passage in its structure
+        page.click("nav button[data-tab=ask]")
+        page.fill("#question", "Wie viele Werktage Urlaub stehen mir mindestens zu?")
+        page.click("#ask-form button")
+        expect(page.locator("#answer")).to_contain_text("24 Werktage", timeout=120_000)
+        expect(page.locator("#citations li").first).to_contain_text("burlg.md")
+        page.locator("#answer a.cite").first.click()
+        expect(page.locator("#passage .passage-text")).to_contain_text("24 Werktage")
+        expect(page.locator("#passage .section-tree li.cited")).to_have_count(1)
+
+        # the evidence graph, drawn; a click on an entity adds its neighbours
+        graph = page.locator("#graph")
+        expect(graph).to_have_attribute("data-nodes", _more_than(0), timeout=60_000)
+        before = int(graph.get_attribute("data-nodes") or 0)
+        position = page.evaluate(
+            """() => {
+                const node = state.cy.nodes("[kind = 'entity']").filter((n) => n.visible())[0];
+                return node ? node.renderedPosition() : null;
+            }"""
+        )
+        assert position is not None, "the evidence graph has no entity"
+        box = graph.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + position["x"], box["y"] + position["y"])
+        expect(page.locator("#node-info")).to_contain_text("Entitäten")
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('#graph').dataset.nodes) > n",
+            arg=before,
+            timeout=30_000,
+        )
+        # the filter hides a kind
+        page.locator("#graph-filters input[value=chunk]").uncheck()
+        hidden = "() => state.cy.nodes(\"[kind = 'chunk']\").map((n) => n.style('display'))"
+        assert set(page.evaluate(hidden)) == {"none"}, page.evaluate(hidden)
+        page.locator("#graph-filters input[value=chunk]").check()
+        page.screenshot(path=str(ARTEFACTS / "ask.png"), full_page=True)
+
+        # entities: the most mentioned first, one opened with its mentions
+        page.click("nav button[data-tab=entities]")
+        page.click("#entity-form button")
+        first = page.locator("#entity-list li a").first
+        expect(first).to_be_visible()
+        first.click()
+        expect(page.locator("#entity-view .mention").first).to_be_visible()
+        page.screenshot(path=str(ARTEFACTS / "entities.png"), full_page=True)
+
+        # the interface in English
+        page.select_option("#who select[name=lang]", "en")
+        expect(page.locator("nav button[data-tab=ask]")).to_have_text("Ask")
+
+        # delete, after the confirmation
+        page.click("nav button[data-tab=documents]")
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.locator("#document-table tbody tr", has_text="burlg.md").locator(
+            "button.delete"
+        ).click()
+        expect(page.locator("#document-table tbody")).to_contain_text("No documents yet.")
+        assert errors == [], errors
+        browser.close()
+
+
+def _more_than(n: int) -> object:
+    import re
+
+    return re.compile(r"^(?:[1-9]\d*)$" if n == 0 else rf"^\d{{{len(str(n))},}}$")
