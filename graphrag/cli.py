@@ -333,6 +333,51 @@ def structure(
         )
 
 
+@app.command()
+def export(
+    html_file: Annotated[Path, typer.Option("--html", help="the HTML file to write")],
+    entity: Annotated[
+        list[str], typer.Option(help="an entity id: its neighbourhood (repeatable)")
+    ] = [],  # noqa: B006
+    doc: Annotated[
+        list[str], typer.Option(help="a document id or source path: its sections (repeatable)")
+    ] = [],  # noqa: B006
+    top: Annotated[int, typer.Option(help="with no --entity or --doc: this many entities")] = 25,
+    limit: Annotated[int, typer.Option(help="mentions and relations per entity")] = 20,
+    tenant: TenantOpt = DEFAULT_TENANT,
+    group: GroupOpt = [],  # noqa: B006
+    clearance: ClearanceOpt = DEFAULT_CLEARANCE,
+    all_access: AllAccessOpt = False,
+) -> None:
+    """One self-contained HTML file with a graph (opens from disk, no network): an entity's
+    neighbourhood, a document's sections, or the most mentioned entities with their documents."""
+    from graphrag.html_export import Graph, add_entity, add_structure, render
+
+    access = _access(tenant, group, clearance, all_access)
+    graph = Graph()
+    with _engine() as engine:
+        for entity_id in entity:
+            add_entity(graph, engine.entity(entity_id, limit=limit, access=access))
+        for document in doc:
+            add_structure(graph, engine.structure(document, access=access))
+        if not entity and not doc:
+            for hit in engine.entities("", limit=top, access=access):
+                view = engine.entity(hit["entity"]["id"], limit=limit, access=access)
+                add_entity(graph, view, with_chunks=False)
+    names = [*entity, *doc] or [f"the {top} most mentioned entities"]
+    page = render(graph, f"graphrag: {', '.join(names)}")
+    partial = html_file.with_name(f".{html_file.name}.partial")
+    partial.write_text(page, encoding="utf-8")
+    partial.replace(html_file)  # a reader never sees half a file
+    counts = graph.as_json()
+    out.print(
+        f"wrote {escape(str(html_file))}: {len(counts['nodes'])} nodes, "
+        f"{len(counts['edges'])} edges",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 def _filters(doc: list[str], kind: list[str], language: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if doc:

@@ -7,13 +7,15 @@ is kept under ``tests/artifacts/explorer/``.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.e2e.cli import serving
+from tests.e2e.cli import cli, serving
 
 pytestmark = pytest.mark.e2e
 
@@ -121,7 +123,55 @@ def test_the_explorer_uploads_asks_expands_browses_and_deletes(tmp_path: Path) -
         browser.close()
 
 
-def _more_than(n: int) -> object:
-    import re
+def test_an_html_export_opens_from_disk_with_its_graph(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
 
+    data = tmp_path / "data"
+    ingested = cli("ingest", str(LAWS / "burlg.md"), data_dir=data)
+    assert ingested.returncode == 0, ingested.stderr[-2000:]
+    top = json.loads(cli("entities", "--json", data_dir=data).stdout)
+    first = top[0]["entity"]
+    pages = {
+        "top": [],
+        "entity": ["--entity", first["id"]],
+        "document": ["--doc", str(LAWS / "burlg.md")],
+    }
+    counts = {}
+    for name, options in pages.items():
+        target = tmp_path / f"{name}.html"
+        done = cli("export", "--html", str(target), *options, data_dir=data)
+        assert done.returncode == 0, done.stderr[-2000:]
+        text = target.read_text(encoding="utf-8")
+        # one file: no script, style or image from anywhere else
+        assert "<script src" not in text and "<link" not in text and "<img" not in text
+        counts[name] = int(re.search(r"(\d+) nodes", done.stdout).group(1))  # type: ignore[union-attr]
+        assert counts[name] > 1, done.stdout
+    # another tenant's export holds nothing of acme's... nor of the default tenant's
+    other = cli(
+        "export", "--html", str(tmp_path / "other.html"), "--tenant", "other", data_dir=data
+    )
+    assert other.returncode == 0 and ": 0 nodes" in other.stdout, other.stdout
+    assert first["name"] not in (tmp_path / "other.html").read_text(encoding="utf-8")
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=_chromium(), args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1200, "height": 800})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.route(
+            "**/*",
+            lambda route: (
+                route.abort() if not route.request.url.startswith("file:") else route.continue_()
+            ),
+        )
+        for name in pages:
+            page.goto((tmp_path / f"{name}.html").as_uri())
+            page.wait_for_selector("body[data-nodes]")
+            assert int(page.get_attribute("body", "data-nodes") or 0) == counts[name]
+        page.screenshot(path=str(ARTEFACTS / "export.png"))
+        assert errors == [], errors
+        browser.close()
+
+
+def _more_than(n: int) -> object:
     return re.compile(r"^(?:[1-9]\d*)$" if n == 0 else rf"^\d{{{len(str(n))},}}$")
