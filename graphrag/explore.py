@@ -1,5 +1,6 @@
 """Exploring the graph as a caller may see it: entities by name, one entity's mentions and
-relations, the paths between two entities, a document's section tree.
+relations, the paths between two entities, a document's section tree, one chunk's
+neighbourhood.
 
 Every function reads through the caller's access: an entity exists for a caller only when a
 chunk the caller may see mentions it, and is named by the forms such chunks use; a relation
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphrag.errors import InputError, NotFoundError
-from schemas import AccessFilter, ChunkWithContext, EntityPath, SearchResult
+from schemas import AccessFilter, ChunkWithContext, EntityPath, SearchResult, WalkLimits
 from schemas.explore import (
     DocumentStructure,
     EntityHit,
@@ -155,6 +156,64 @@ def evidence(graph: GraphStore, result: SearchResult, access: AccessFilter) -> E
         if r.source_id in named and r.target_id in named
     ]
     return EvidenceGraph(query=result.query, nodes=list(nodes.values()), edges=edges)
+
+
+def neighbourhood(
+    graph: GraphStore, chunk_id: str, access: AccessFilter, limit: int = 30
+) -> EvidenceGraph:
+    """One chunk's neighbourhood as a graph, as the search's walk sees it: the chunks next to
+    it, those sharing or related through its entities (each reached chunk with the edge that
+    brought it: ``via`` next, sibling, entity, related), their sections and documents, the
+    entities they mention and the relations between them; at most ``limit`` reached chunks.
+    A chunk the caller may not see does not exist."""
+    seed = graph.fetch_chunks([chunk_id], access)
+    if not seed:
+        raise NotFoundError(f"no chunk {chunk_id[:100]!r}", hint="a search's results name them")
+    reach = graph.neighbourhood(
+        [chunk_id], access, WalkLimits(max_chunks=_bounded(limit), siblings_per_seed=2)
+    )
+    reached = {c.chunk_id: c for c in reach.chunks}
+    items = [*seed, *graph.fetch_chunks(list(reached), access)]
+    nodes: dict[str, GraphNode] = {}
+    edges: list[GraphEdge] = []
+    for item in items:
+        c = item.chunk
+        nodes.setdefault(
+            c.doc_id, GraphNode(id=c.doc_id, kind="document", label=item.doc_title or c.doc_id)
+        )
+        parent = c.doc_id
+        if c.section_id:
+            if c.section_id not in nodes:
+                label = c.section_path[-1] if c.section_path else c.section_id
+                nodes[c.section_id] = GraphNode(
+                    id=c.section_id, kind="section", label=label, doc_id=c.doc_id
+                )
+                edges.append(GraphEdge(source=c.section_id, target=c.doc_id, kind="PARENT"))
+            parent = c.section_id
+        nodes[c.id] = GraphNode(
+            id=c.id, kind="chunk", label=" ".join(c.text.split())[:80], doc_id=c.doc_id
+        )
+        edges.append(GraphEdge(source=c.id, target=parent, kind="PARENT"))
+        hit = reached.get(c.id)
+        if hit is not None:
+            edges.append(GraphEdge(source=chunk_id, target=c.id, kind="BROUGHT", via=hit.via))
+    drawn = [i.chunk.id for i in items]
+    mentions = graph.chunk_mentions(drawn, access)
+    named = graph.visible_entities(
+        list(dict.fromkeys([e for ids in mentions.values() for e in ids])), access
+    )
+    for entity in named.values():
+        nodes[entity.id] = GraphNode(
+            id=entity.id, kind="entity", label=entity.name, type=entity.type
+        )
+    for cid, ids in mentions.items():
+        edges += [GraphEdge(source=cid, target=e, kind="MENTIONS") for e in ids if e in named]
+    edges += [
+        GraphEdge(source=r.source_id, target=r.target_id, kind="RELATED_TO", type=r.type)
+        for r in reach.relations
+        if r.source_id in named and r.target_id in named
+    ]
+    return EvidenceGraph(query="", nodes=list(nodes.values()), edges=edges)
 
 
 def read(

@@ -344,6 +344,16 @@ class GraphRAG:
         with self.lock.read():
             return explore.evidence(self.graph, result, access)
 
+    def neighbourhood(
+        self, chunk_id: str, *, access: AccessFilter | None = None, limit: int = 30
+    ) -> EvidenceGraph:
+        """One chunk's neighbourhood as a graph: the chunks the search's walk reaches from it
+        (and the edge that brought each), their sections and documents, their entities and
+        relations; at most ``limit`` reached chunks."""
+        self.open()
+        with self.lock.read():
+            return explore.neighbourhood(self.graph, chunk_id, access or AccessFilter(), limit)
+
     def read(
         self,
         chunk_id: str,

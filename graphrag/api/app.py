@@ -453,6 +453,19 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             body.query, k=body.k, filters=body.filters, access=access, use_graph=body.use_graph
         )
 
+    @app.get(
+        "/graph/neighbourhood", dependencies=[Auth], response_model=EvidenceGraph, responses=ERRORS
+    )
+    def graph_neighbourhood(
+        access: Caller,
+        chunk: Annotated[str, Query(max_length=200, description="a chunk id")],
+        limit: Annotated[int, Query(ge=1, le=200)] = 30,
+    ) -> EvidenceGraph:
+        """One chunk's neighbourhood as nodes and edges: the chunks the walk reaches from it
+        (next, siblings, shared or related entities), their sections, documents, entities and
+        relations, all inside the caller's access."""
+        return rag.neighbourhood(chunk, access=access, limit=limit)
+
     @app.get("/graph/paths", dependencies=[Auth], response_model=list[EntityPath], responses=ERRORS)
     def graph_paths(
         source: str,

@@ -228,6 +228,18 @@ def test_the_graph_explorer_shows_only_what_the_caller_may_see(server: tuple[str
     refused = get("/entities", staff, limit=0)
     assert refused.status_code == 422 and set(refused.json()) == {"error", "hint"}
 
+    # a chunk's neighbourhood: the staff's notice reaches no hidden name; the board's chunk
+    # is a 404 for the staff and for another tenant
+    notice = view.json()["mentions"][0]["chunk_id"]
+    near = get("/graph/neighbourhood", staff, chunk=notice)
+    assert near.status_code == 200 and notice in {n["id"] for n in near.json()["nodes"]}
+    assert not any(n in near.text for n in HIDDEN_NAMES) and not leaks(near.text, {"ALPHAWORD"})
+    secret = get(f"/entities/{firm}", board).json()["mentions"][0]["chunk_id"]
+    assert get("/graph/neighbourhood", board, chunk=secret).status_code == 200
+    for who in (staff, other):
+        response = get("/graph/neighbourhood", who, chunk=secret)
+        assert response.status_code == 404 and set(response.json()) == {"error", "hint"}
+
 
 @pytest.mark.parametrize(
     "value",

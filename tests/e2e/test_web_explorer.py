@@ -92,6 +92,21 @@ def test_the_explorer_uploads_asks_expands_browses_and_deletes(tmp_path: Path) -
             arg=before,
             timeout=30_000,
         )
+        # a click on a chunk adds what the walk reaches from it (the edges that brought them)
+        before = int(graph.get_attribute("data-edges") or 0)
+        chunk = page.evaluate(
+            """() => {
+                const node = state.cy.nodes("[kind = 'chunk']").filter((n) => n.visible())[0];
+                return { id: node.id(), ...node.renderedPosition() };
+            }"""
+        )
+        page.mouse.click(box["x"] + chunk["x"], box["y"] + chunk["y"])
+        expect(page.locator("#node-info")).to_have_attribute("data-kind", "chunk")
+        page.wait_for_function(
+            "(n) => Number(document.querySelector('#graph').dataset.edges) > n",
+            arg=before,
+            timeout=30_000,
+        )
         # the filter hides a kind
         page.locator("#graph-filters input[value=chunk]").uncheck()
         hidden = "() => state.cy.nodes(\"[kind = 'chunk']\").map((n) => n.style('display'))"

@@ -206,3 +206,32 @@ def test_the_evidence_graph_draws_what_the_search_found_and_no_more(
         }
         if access is staff:
             assert not any(h in n.label for n in drawn.nodes for h in HIDDEN_NAMES)
+
+
+def test_a_chunks_neighbourhood_holds_what_the_caller_may_see(
+    rag: GraphRAG, tmp_path: Path
+) -> None:
+    from graphrag.errors import NotFoundError
+
+    assert not rag.ingest([tmp_path / "full.md"], tenant="t", acl=["board"]).errors
+    assert not rag.ingest([tmp_path / "short.md"], tenant="t").errors
+    staff = AccessFilter(tenant="t", groups=["staff"])
+    board = AccessFilter(tenant="t", groups=["board"])
+    seed = rag.search("Kantine Umbau", access=staff).results[0].chunk
+    for access in (staff, board):
+        near = rag.neighbourhood(seed.id, access=access)
+        by_id = {n.id: n for n in near.nodes}
+        assert seed.id in by_id and all(e.source in by_id and e.target in by_id for e in near.edges)
+        reached = {e.target for e in near.edges if e.kind == "BROUGHT"}
+        assert all(by_id[c].kind == "chunk" for c in reached)
+        labels = " ".join(n.label for n in near.nodes)
+        if access is staff:  # the board's chunk and its names stay out
+            assert {n.label for n in near.nodes if n.kind == "document"} == {"Protokoll"}
+            assert not any(h in labels for h in HIDDEN_NAMES)
+        else:  # the shared "Obermüller" reaches the board's chunk
+            assert "Vorstand" in {n.label for n in near.nodes if n.kind == "document"}
+    hidden = rag.search("Nachtfalke Rüstungstechnik", access=board).results[0].chunk
+    assert hidden.doc_id != seed.doc_id
+    for stranger in (staff, AccessFilter(tenant="other", groups=["board"])):
+        with pytest.raises(NotFoundError):
+            rag.neighbourhood(hidden.id, access=stranger)

@@ -276,6 +276,7 @@ async function drawEvidence(question) {
   state.cy.on("tap", "node", (event) => guarded(() => expand(event.target))());
   applyFilters();
   $("#graph").dataset.nodes = String(state.cy.nodes().length);
+  $("#graph").dataset.edges = String(state.cy.edges().length);
 }
 
 function applyFilters() {
@@ -292,11 +293,14 @@ function addToGraph(nodes, edges) {
   if (added.length) cy.layout({ name: "cose", animate: false }).run();
   applyFilters();
   $("#graph").dataset.nodes = String(cy.nodes().length);
+  $("#graph").dataset.edges = String(cy.edges().length);
 }
 
 async function expand(node) {
   const data = node.data();
   const info = $("#node-info");
+  info.dataset.kind = data.kind;
+  info.dataset.id = data.id;
   info.replaceChildren(el("strong", {}, data.label), ` · ${t(`kind_${data.kind}`)}${data.type ? ` (${data.type})` : ""}`);
   if (data.kind === "entity") {
     const view = await api("GET", `/entities/${encodeURIComponent(data.id)}`);
@@ -312,6 +316,11 @@ async function expand(node) {
     }
     addToGraph(nodes, edges);
     info.append(el("p", {}, `${view.chunks} ${t("chunks")}, ${view.documents} ${t("documents_of")}`));
+  } else if (data.kind === "chunk") {
+    const near = await api("GET", `/graph/neighbourhood?chunk=${encodeURIComponent(data.id)}&limit=15`);
+    addToGraph(near.nodes, near.edges);
+    const text = near.nodes.find((n) => n.id === data.id);
+    if (text) info.append(el("p", {}, text.label));
   } else if (data.kind === "document" || data.doc_id) {
     const structure = await api("GET", `/documents/${encodeURIComponent(data.doc_id || data.id)}/structure`);
     info.append(sectionTree(structure, []));
