@@ -22,9 +22,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 
+from opentelemetry.trace import Span
 from pydantic import ValidationError
 
-from graphrag import explore
+from graphrag import explore, telemetry
 from graphrag.answer.context import with_context
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
@@ -150,6 +151,11 @@ class GraphRAG:
         if self._open:
             return self
         private_dir(self.settings.data_dir)
+        telemetry.configure(
+            self.settings.otel_exporter,
+            endpoint=self.settings.otel_endpoint,
+            content=self.settings.otel_content,
+        )
         self.graph.open()
         try:
             self.graph.ensure_schema()
@@ -164,6 +170,7 @@ class GraphRAG:
 
     def close(self) -> None:
         self._open = False
+        telemetry.flush()
         try:
             self.vectors.close()
         finally:
@@ -510,37 +517,51 @@ class GraphRAG:
         """
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
-        with self.lock.read():
-            result = self.retriever.search(request)
-            if carry:
-                result = _with_carried(result, self.graph.fetch_chunks(list(carry), request.access))
-        timings = dict(result.timings_ms)
-        yield AnswerEvent(type="search", search=result)
-        answer = yield from self._stream_answer(answer_as or question, result, request.access)
-        rounds = 1
-        while (
-            not answer.answerable
-            and rounds < max_rounds
-            and not isinstance(self.generator, ExtractiveAnswerer)
-        ):
-            bridge = [e.name for e in result.graph.entities if e.name not in question][:2]
-            if not bridge:
-                break
-            rounds += 1
-            follow = _request(
-                f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph, True
-            )
-            with self.lock.read():
-                more = self.retriever.search(follow)
-            merged = {r.chunk.id: r for r in [*result.results, *more.results]}
-            result = more.model_copy(
-                update={
-                    "results": sorted(merged.values(), key=lambda r: -r.scores.final)[: request.k]
-                }
-            )
-            yield AnswerEvent(type="restart")
+        # one trace for the search and the answer, though the answer runs in its own thread
+        # and this generator yields in between (a span is no context across a yield)
+        ask_span = telemetry.start("ask", **{"ask.question": telemetry.content(question)})
+        try:
+            with telemetry.within(ask_span), self.lock.read():
+                result = self.retriever.search(request)
+                if carry:
+                    chunks = self.graph.fetch_chunks(list(carry), request.access)
+                    result = _with_carried(result, chunks)
+            timings = dict(result.timings_ms)
             yield AnswerEvent(type="search", search=result)
-            answer = yield from self._stream_answer(answer_as or question, result, request.access)
+            answer = yield from self._stream_answer(
+                answer_as or question, result, request.access, ask_span
+            )
+            rounds = 1
+            while (
+                not answer.answerable
+                and rounds < max_rounds
+                and not isinstance(self.generator, ExtractiveAnswerer)
+            ):
+                bridge = [e.name for e in result.graph.entities if e.name not in question][:2]
+                if not bridge:
+                    break
+                rounds += 1
+                follow = _request(
+                    f"{question} {' '.join(bridge)}", request.k, filters, access, use_graph, True
+                )
+                with telemetry.within(ask_span), self.lock.read():
+                    more = self.retriever.search(follow)
+                merged = {r.chunk.id: r for r in [*result.results, *more.results]}
+                result = more.model_copy(
+                    update={
+                        "results": sorted(merged.values(), key=lambda r: -r.scores.final)[
+                            : request.k
+                        ]
+                    }
+                )
+                yield AnswerEvent(type="restart")
+                yield AnswerEvent(type="search", search=result)
+                answer = yield from self._stream_answer(
+                    answer_as or question, result, request.access, ask_span
+                )
+            ask_span.set_attribute("ask.rounds", rounds)
+        finally:
+            ask_span.end()
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
         yield AnswerEvent(type="answer", answer=answer)
@@ -605,7 +626,7 @@ class GraphRAG:
             yield event
 
     def _stream_answer(
-        self, question: str, result: SearchResult, access: AccessFilter
+        self, question: str, result: SearchResult, access: AccessFilter, parent: Span
     ) -> Generator[AnswerEvent, None, Answer]:
         """Run the generator in a thread and pass its text on as it comes."""
         pieces: queue.Queue[str | None] = queue.Queue()
@@ -613,7 +634,8 @@ class GraphRAG:
 
         def work() -> None:
             try:
-                outcome["answer"] = self._answer_from(question, result, access, pieces.put)
+                with telemetry.within(parent):
+                    outcome["answer"] = self._answer_from(question, result, access, pieces.put)
             except BaseException as exc:  # re-raised in the caller's thread below
                 outcome["error"] = exc
             finally:
@@ -630,6 +652,26 @@ class GraphRAG:
         return answer
 
     def _answer_from(
+        self,
+        question: str,
+        result: SearchResult,
+        access: AccessFilter,
+        on_token: OnToken | None = None,
+    ) -> Answer:
+        with (
+            telemetry.span(
+                "answer", **{"answer.generator": getattr(self.generator, "name", "custom")}
+            ) as span,
+            telemetry.stage("answer", "total", traced=False),
+        ):
+            answer = self._answer_in_span(question, result, access, on_token)
+            span.set_attribute("answer.answerable", answer.answerable)
+            span.set_attribute("answer.citations", len(answer.citations))
+            span.set_attribute("answer.passages", len(answer.passages))
+            span.set_attribute("answer.chars", len(answer.answer))
+            return answer
+
+    def _answer_in_span(
         self,
         question: str,
         result: SearchResult,

@@ -127,6 +127,10 @@ class Settings(BaseSettings):
     answer_section_chunks: int = Field(default=8, ge=0, le=100)  # section-level questions
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "WARNING"
+    # OpenTelemetry spans (graphrag/telemetry.py): none, console (stderr) or otlp
+    otel_exporter: Literal["none", "console", "otlp"] = "none"
+    otel_endpoint: str | None = Field(default=None, description="OTLP/HTTP traces URL")
+    otel_content: bool = False  # spans carry the question and file names
 
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from graphrag import telemetry
 from graphrag.errors import DocumentError, StoreError
 from graphrag.models.embedders import Embedder
 from graphrag.models.sparse import SparseEncoder
@@ -127,13 +127,11 @@ class IngestionPipeline:
         self._timings: dict[str, float] = defaultdict(float)
         self._pending: list[_Pending] = []
 
-    @contextmanager
-    def _timed(self, stage: str) -> Iterator[None]:
-        start = time.perf_counter()
-        try:
-            yield
-        finally:
-            self._timings[stage] += time.perf_counter() - start
+    def _timed(self, stage: str) -> AbstractContextManager[None]:
+        def record(seconds: float) -> None:
+            self._timings[stage] += seconds
+
+        return telemetry.stage("ingest", stage, record)
 
     def ingest(
         self,
@@ -143,7 +141,18 @@ class IngestionPipeline:
     ) -> IngestReport:
         """``paths``: how each file is shown in citations (``Document.path``); its name when
         not given."""
-        access = access or AccessFields()
+        with telemetry.span("ingest", **{"ingest.files": len(files)}) as span:
+            report = self._ingest(files, access or AccessFields(), paths)
+            for name in ("documents", "chunks", "entities", "unchanged"):
+                span.set_attribute(f"ingest.{name}", getattr(report, name))
+            span.set_attribute("ingest.errors", len(report.errors))
+        telemetry.INGESTED.labels("files").inc(len(files))
+        telemetry.INGESTED.labels("chunks").inc(report.chunks)
+        return report
+
+    def _ingest(
+        self, files: list[Path], access: AccessFields, paths: dict[Path, str] | None
+    ) -> IngestReport:
         self._paths = paths or {}
         report = IngestReport()
         self._timings = defaultdict(float)
@@ -161,7 +170,15 @@ class IngestionPipeline:
         self.progress.stage("files", len(files))
         for path in files:
             try:
-                self._one(path, access, report)
+                with telemetry.span(
+                    "ingest.file",
+                    **{
+                        "file.bytes": _size(path),
+                        "file.suffix": path.suffix.lower(),
+                        "file.name": telemetry.content(path.name),
+                    },
+                ):
+                    self._one(path, access, report)
             except DocumentError as exc:
                 report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
                 log.info("skipped %s: %s", path, exc)
@@ -521,3 +538,10 @@ def _date(value: str | None) -> Any:
         except ValueError:
             continue
     return None
+
+
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import asynccontextmanager
@@ -31,10 +32,11 @@ from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, Upload
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from graphrag import server_file
+from graphrag import server_file, telemetry
 from graphrag.api.contract import (
     ERRORS,
     AnswerOut,
@@ -315,6 +317,34 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     @app.get("/ui/{name:path}", include_in_schema=False)
     def web_asset(name: str) -> Response:
         return _web_asset(name)
+
+    @app.middleware("http")
+    async def _measure(request: Request, call_next: Any) -> Response:
+        start = time.perf_counter()
+        status = 500
+        try:
+            response: Response = await call_next(request)
+            status = response.status_code
+            return response
+        finally:
+            # the route's template, not the path: /documents/{doc_id}, not one row per id
+            route = getattr(request.scope.get("route"), "path", "unmatched")
+            telemetry.REQUESTS.labels(request.method, route, str(status)).inc()
+            telemetry.REQUEST_SECONDS.labels(request.method, route).observe(
+                time.perf_counter() - start
+            )
+
+    @app.get("/metrics", dependencies=[Auth], include_in_schema=False)
+    def metrics() -> Response:
+        """Prometheus metrics: stage durations, ingestion, requests per endpoint, and what the
+        stores hold (counts over every tenant: the service's, not a caller's)."""
+        with rag.lock.read():
+            stats = rag.graph.stats()
+            points = rag.vectors.count()
+        for kind in ("documents", "sections", "chunks", "entities", "relations"):
+            telemetry.STORE_SIZE.labels(kind).set(getattr(stats, kind))
+        telemetry.STORE_SIZE.labels("vector_points").set(points)
+        return Response(generate_latest(telemetry.REGISTRY), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/health")
     def health() -> dict[str, str]:

@@ -23,6 +23,7 @@ from tenacity import (
     wait_random_exponential,
 )
 
+from graphrag import telemetry
 from graphrag.errors import ConfigError, StoreUnavailableError
 from graphrag.settings import public_url
 
@@ -84,9 +85,15 @@ class LlmClient:
             reraise=True,
         )
         try:
-            for attempt in retrying:
-                with attempt:
-                    return self._complete_once(system, user, on_token)
+            with telemetry.span(
+                "llm", **{"llm.model": self.model, "llm.prompt_chars": len(system) + len(user)}
+            ) as span:
+                for attempt in retrying:
+                    with attempt:
+                        text = self._complete_once(system, user, on_token)
+                        span.set_attribute("llm.attempts", attempt.retry_state.attempt_number)
+                        span.set_attribute("llm.output_chars", len(text))
+                        return text
         except _Retryable as exc:
             raise StoreUnavailableError(
                 "LLM",

@@ -6,10 +6,9 @@ time in ``timings_ms``; graph-added chunks carry the path that brought them.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
+from graphrag import telemetry
 from graphrag.models.embedders import Embedder
 from graphrag.models.llm import Completer
 from graphrag.models.rerankers import Reranker
@@ -85,15 +84,23 @@ class Retriever:
         return index
 
     def search(self, request: SearchRequest) -> SearchResult:
+        with telemetry.span(
+            "search",
+            **{"search.k": request.k, "search.question": telemetry.content(request.query)},
+        ) as span:
+            result = self._search(request)
+            span.set_attribute("search.results", len(result.results))
+            span.set_attribute("search.multi_hop", result.analysis.multi_hop)
+            return result
+
+    def _search(self, request: SearchRequest) -> SearchResult:
         timings: dict[str, float] = {}
 
-        @contextmanager
-        def timed(stage: str) -> Iterator[None]:
-            start = time.perf_counter()
-            try:
-                yield
-            finally:
-                timings[stage] = round((time.perf_counter() - start) * 1000, 2)
+        def timed(stage: str) -> AbstractContextManager[None]:
+            def record(seconds: float) -> None:
+                timings[stage] = round(seconds * 1000, 2)
+
+            return telemetry.stage("search", stage, record)
 
         cfg = self.config
         with timed("analyse"):

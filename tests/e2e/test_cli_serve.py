@@ -114,3 +114,74 @@ def test_new_key_appends_an_entry_that_names_its_caller(tmp_path: Path) -> None:
     assert found is not None and (found.tenant, found.groups) == ("acme", ("hr",))
     nobody = cli("new-key", "--name", "x")
     assert nobody.returncode == 2 and "--tenant" in nobody.stderr
+
+
+def test_metrics_are_scraped_from_a_running_service(tmp_path: Path) -> None:
+    from prometheus_client.parser import text_string_to_metric_families
+
+    law = Path(__file__).resolve().parents[2].parent / "shared/data/corpus/de-arbeitsrecht"
+    with serving(tmp_path / "data", GRAPHRAG_API_KEY="s3cret") as base:
+        key = {"Authorization": "Bearer s3cret"}
+        auth = {**key, "X-Graphrag-Tenant": "acme"}
+        assert httpx.get(f"{base}/metrics", timeout=30).status_code == 401  # the key, as anywhere
+        burlg = (law / "burlg.md").read_bytes()
+        job = httpx.post(f"{base}/ingest", files=[("files", ("burlg.md", burlg))], headers=auth)
+        for _ in range(600):
+            state = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=auth).json()
+            if state["state"] not in ("queued", "running"):
+                break
+            time.sleep(0.2)
+        assert state["state"] == "done", state
+        for _ in range(2):
+            body = {"query": "Werktage Urlaub"}
+            assert httpx.post(f"{base}/search", json=body, headers=auth, timeout=60).is_success
+        assert httpx.get(f"{base}/documents/nope/structure", headers=auth).status_code == 404
+        scraped = httpx.get(f"{base}/metrics", headers=key, timeout=30)  # no tenant needed
+        assert scraped.status_code == 200
+        assert scraped.headers["content-type"].startswith("text/plain")
+    samples = {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(scraped.text)
+        for s in family.samples
+    }
+
+    def value(name: str, **labels: str) -> float:
+        return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+    assert value("graphrag_http_requests_total", method="POST", route="/search", status="200") == 2
+    # a route's template, not the path a caller sent
+    assert (
+        value(
+            "graphrag_http_requests_total",
+            method="GET",
+            route="/documents/{doc_id}/structure",
+            status="404",
+        )
+        == 1
+    )
+    assert value("graphrag_http_request_seconds_count", method="POST", route="/search") == 2
+    assert value("graphrag_stage_seconds_count", pipeline="search", stage="candidates") >= 2
+    assert value("graphrag_stage_seconds_count", pipeline="ingest", stage="embed") >= 1
+    assert value("graphrag_ingested_total", unit="files") == 1
+    assert value("graphrag_store_items", kind="documents") == 1
+    assert (
+        value("graphrag_store_items", kind="chunks")
+        == value("graphrag_store_items", kind="vector_points")
+        > 0
+    )
+
+
+def test_the_cli_writes_a_trace_to_the_console_exporter(tmp_path: Path) -> None:
+    law = Path(__file__).resolve().parents[2].parent / "shared/data/corpus/de-arbeitsrecht"
+    env = {"GRAPHRAG_OTEL_EXPORTER": "console"}
+    ingest = cli("ingest", str(law / "burlg.md"), data_dir=tmp_path / "data", env=env)
+    assert ingest.returncode == 0, ingest.stderr[-2000:]
+    asked = cli("ask", "Wie viele Werktage Urlaub?", data_dir=tmp_path / "data", env=env)
+    assert asked.returncode == 0, asked.stderr[-2000:]
+    for output, names in (
+        (ingest.stderr, ("ingest", "ingest.file", "ingest.parse", "ingest.embed")),
+        (asked.stderr, ("search", "search.candidates", "answer")),
+    ):
+        for name in names:
+            assert f'"name": "{name}"' in output, (name, output[-3000:])
+    assert "Werktage" not in asked.stderr  # the question stays out of the trace
