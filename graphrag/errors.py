@@ -89,3 +89,11 @@ class DocumentError(InputError):
         super().__init__(f"{path}: {message}", hint=hint)
         self.path = path
         self.reason = reason
+
+
+class RateLimitError(GraphRAGError):
+    """A caller sent more requests than the service's rate allows (HTTP 429)."""
+
+    def __init__(self, message: str, *, retry_after_s: int, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.retry_after_s = retry_after_s

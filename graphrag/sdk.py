@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import re
 import threading
 from collections.abc import Generator, Iterator, Sequence
 from pathlib import Path
@@ -31,10 +32,11 @@ from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
-from graphrag.answer.protocol import AnswerGenerator, OnToken
+from graphrag.answer.protocol import AnswerGenerator, OnToken, not_answered
 from graphrag.answer.references import ReferenceAnswerer
 from graphrag.errors import ConfigError, InputError, NotFoundError
 from graphrag.files import private_dir
+from graphrag.guardrails import Guardrails, fenced, injection, redact
 from graphrag.locks import StoreLock
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
@@ -128,6 +130,12 @@ class GraphRAG:
             glossary_path=settings.glossary,
         )
         self.generator: AnswerGenerator = generator or self._default_generator()
+        self.guardrails = Guardrails(
+            injection_mode=self.settings.guard_injection,
+            passages=self.settings.guard_passages,
+            uncited=self.settings.guard_uncited,
+            redact_kinds=self.settings.guard_redact.split(","),
+        )
         self._retriever: Retriever | None = None
         self._open = False
         # The stores take one writer and are read from several threads (the HTTP service):
@@ -517,6 +525,7 @@ class GraphRAG:
         """
         self.open()
         request = _request(question, max(k, 10), filters, access, use_graph, True)
+        flagged = self.guardrails.question(answer_as or question)  # refused: nothing runs
         # one trace for the search and the answer, though the answer runs in its own thread
         # and this generator yields in between (a span is no context across a yield)
         ask_span = telemetry.start("ask", **{"ask.question": telemetry.content(question)})
@@ -564,6 +573,7 @@ class GraphRAG:
             ask_span.end()
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
+        answer.guardrails.injection = flagged
         yield AnswerEvent(type="answer", answer=answer)
 
     def chat(
@@ -681,13 +691,50 @@ class GraphRAG:
         import time
 
         start = time.perf_counter()
+        emit, flush = self.guardrails.redacting(on_token) if on_token else (None, None)
+        answer = self._generate(question, result, access, emit)
+        if flush is not None:
+            flush()
+        answer = self._checked(answer)
+        answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
+        return answer
+
+    def _checked(self, answer: Answer) -> Answer:
+        """The output guardrails: citations that point to no passage out, an uncited LLM
+        answer disclaimed or refused, secrets and personal data redacted."""
+        report = answer.guardrails
+        valid = len(answer.passages)
+
+        def cite(m: re.Match[str]) -> str:
+            if 0 < int(m.group(1)) <= valid:
+                return m.group(0)
+            report.citations_removed += 1
+            return ""
+
+        text = re.sub(r"\s?\[(\d+)\]", cite, answer.answer)
+        llm = not isinstance(self.generator, ExtractiveAnswerer)
+        if llm and answer.answerable and not answer.citations:
+            report.uncited = True
+            if self.guardrails.uncited == "refuse":
+                text = not_answered(answer.language)
+                answer.answerable = False
+        text, report.redacted = redact(text, self.guardrails.redact_kinds)
+        answer.answer = text
+        return answer
+
+    def _generate(
+        self,
+        question: str,
+        result: SearchResult,
+        access: AccessFilter,
+        on_token: OnToken | None,
+    ) -> Answer:
         settings = self.settings
         with self.lock.read():  # a question about references is answered from the graph's edges
             answer = ReferenceAnswerer(self.graph).answer(
                 question, result.analysis.language, access, result.graph, on_token
             )
         if answer is not None:
-            answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
             return answer
         with self.lock.read():
             evidence = with_context(
@@ -702,10 +749,23 @@ class GraphRAG:
                 else 0,
             )
         passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
-        answer = self.generator.answer(
-            question, result.analysis.language, passages, result.graph, on_token
-        )
-        answer.timings_ms = {"answer": round((time.perf_counter() - start) * 1000, 2)}
+        language = result.analysis.language
+        if isinstance(self.generator, ExtractiveAnswerer) or self.guardrails.passages == "off":
+            return self.generator.answer(question, language, passages, result.graph, on_token)
+        # an LLM reads passages that carry instructions as fenced data, or not at all
+        flagged = [bool(injection(p.text)) for p in passages]
+        if self.guardrails.passages == "drop":
+            kept = [p for p, bad in zip(passages, flagged, strict=True) if not bad]
+            answer = self.generator.answer(question, language, kept, result.graph, on_token)
+            answer.guardrails.passages_dropped = sum(flagged)
+            return answer
+        prompt_passages = [
+            p.model_copy(update={"text": fenced(p.text, language)}) if bad else p
+            for p, bad in zip(passages, flagged, strict=True)
+        ]
+        answer = self.generator.answer(question, language, prompt_passages, result.graph, on_token)
+        answer.passages = passages  # the reader sees the sources as they are
+        answer.guardrails.passages_fenced = sum(flagged)
         return answer
 
     def _default_generator(self) -> AnswerGenerator:

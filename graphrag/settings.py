@@ -127,6 +127,16 @@ class Settings(BaseSettings):
     answer_section_chunks: int = Field(default=8, ge=0, le=100)  # section-level questions
 
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "WARNING"
+    # guardrails (graphrag/guardrails.py): a question that reads as instructions to a model
+    guard_injection: Literal["off", "flag", "refuse"] = "flag"
+    # passages carrying such instructions, in an LLM's prompt
+    guard_passages: Literal["off", "fence", "drop"] = "fence"
+    # an LLM answer without a citation
+    guard_uncited: Literal["allow", "disclaim", "refuse"] = "disclaim"
+    # what answers never show: comma-separated of secret, card, iban, email, phone ("" = none)
+    guard_redact: str = "secret,card"
+    # requests per caller (API key, else tenant) on the HTTP service: "60/minute"; unset = none
+    rate_limit: str | None = None
     # OpenTelemetry spans (graphrag/telemetry.py): none, console (stderr) or otlp
     otel_exporter: Literal["none", "console", "otlp"] = "none"
     otel_endpoint: str | None = Field(default=None, description="OTLP/HTTP traces URL")
@@ -134,6 +144,28 @@ class Settings(BaseSettings):
 
     connect_timeout_s: float = Field(default=5.0, gt=0, le=120)
     query_timeout_s: float = Field(default=60.0, gt=0, le=3600)
+
+    @field_validator("guard_redact")
+    @classmethod
+    def _redact_kinds(cls, value: str) -> str:
+        kinds = [k.strip() for k in value.split(",") if k.strip()]
+        unknown = [k for k in kinds if k not in ("secret", "card", "iban", "email", "phone")]
+        if unknown:
+            raise ValueError(f"unknown kinds {unknown}: use secret, card, iban, email, phone")
+        return ",".join(kinds)
+
+    @field_validator("rate_limit")
+    @classmethod
+    def _rate(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        from limits import parse
+
+        try:
+            parse(value)
+        except ValueError as exc:
+            raise ValueError(f"{value!r} is no rate: write e.g. 60/minute or 10/second") from exc
+        return value.strip()
 
     @field_validator("log_level", mode="before")
     @classmethod

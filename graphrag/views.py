@@ -43,6 +43,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "graph": answer.graph.model_dump(),
         "timings_ms": answer.timings_ms,
         **({"conversation_id": answer.conversation_id} if answer.conversation_id else {}),
+        "guardrails": answer.guardrails.model_dump(),
     }
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from graphrag import telemetry
 from graphrag.errors import DocumentError, StoreError
+from graphrag.guardrails import injection
 from graphrag.models.embedders import Embedder
 from graphrag.models.sparse import SparseEncoder
 from graphrag.stores.graph import GraphStore
@@ -325,6 +326,9 @@ class IngestionPipeline:
                 chunked = self.chunker.chunk(parsed, doc_id, access)
             if not chunked.chunks:
                 raise DocumentError(str(path), "no_text", "no text to index after parsing")
+            for chunk in chunked.chunks:  # text aimed at a model, not at a reader: marked
+                if found := injection(chunk.text):
+                    chunk.metadata["injection"] = ",".join(found)
             budget.check()
             document = self._document(path, parsed, doc_id, sha, access, existing)
             document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
@@ -523,6 +527,8 @@ def _payload(chunk: Chunk, document: Document) -> dict[str, Any]:
         "acl": list(chunk.acl),
         "modified": document.modified.isoformat() if document.modified else None,
         "modified_ymd": int(document.modified.strftime("%Y%m%d")) if document.modified else None,
+        # instructions aimed at an LLM in the text (graphrag.guardrails): fenced in prompts
+        "injection": bool(chunk.metadata.get("injection")),
     }
 
 

@@ -162,6 +162,19 @@ class Citation(BaseModel):
     path: str = ""  # and its path below the folder it was ingested from
 
 
+class GuardReport(BaseModel):
+    """What the guardrails did to one answer (kinds and counts, never the values)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    injection: list[str] = Field(default_factory=list)  # patterns the question matched
+    passages_fenced: int = 0  # passages marked as untrusted text in the LLM's prompt
+    passages_dropped: int = 0
+    citations_removed: int = 0  # [n] that pointed to no passage
+    uncited: bool = False  # an LLM answer without a citation (disclaimed or refused)
+    redacted: dict[str, int] = Field(default_factory=dict)  # kind -> how many
+
+
 class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -174,6 +187,7 @@ class Answer(BaseModel):
     graph: GraphContext = Field(default_factory=GraphContext)
     timings_ms: dict[str, float] = Field(default_factory=dict)
     conversation_id: str | None = None  # set by ``chat``: pass it with the next question
+    guardrails: GuardReport = Field(default_factory=GuardReport)
 
 
 class AnswerEvent(BaseModel):

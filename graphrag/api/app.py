@@ -19,6 +19,7 @@ one batch, so searches wait at most that long.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import logging
 import time
@@ -32,6 +33,9 @@ from fastapi import Depends, FastAPI, File, Form, Header, Query, Request, Upload
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi_offline import FastAPIOffline
+from limits import parse as parse_rate
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -66,6 +70,7 @@ from graphrag.errors import (
     InputError,
     MissingExtraError,
     NotFoundError,
+    RateLimitError,
     StoreUnavailableError,
 )
 from graphrag.sdk import GraphRAG
@@ -254,19 +259,34 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
     app.state.keys = keys
     app.state.proxy_key = key  # GRAPHRAG_API_KEY: the identity proxy's
 
+    rate = parse_rate(rag.settings.rate_limit) if rag.settings.rate_limit else None
+    limiter = MovingWindowRateLimiter(MemoryStorage()) if rate else None
+
     def authorised(
+        request: Request,
         operator: IsOperator,
         member: Key,
         authorization: Annotated[str | None, Header()] = None,
     ) -> None:
-        if (key is None and keys is None) or operator or member is not None:
-            return
-        given = _bearer(authorization)
-        if key is None or given is None or not hmac.compare_digest(given, key.encode()):
-            raise IdentityError(
-                "missing or wrong API key",
-                hint="send Authorization: Bearer <key> (GRAPHRAG_API_KEY or one of the keys file)",
-            )
+        if not ((key is None and keys is None) or operator or member is not None):
+            given = _bearer(authorization)
+            if key is None or given is None or not hmac.compare_digest(given, key.encode()):
+                raise IdentityError(
+                    "missing or wrong API key",
+                    hint="send Authorization: Bearer <key> (GRAPHRAG_API_KEY or one of the keys "
+                    "file)",
+                )
+        if limiter is not None and rate is not None and not operator:
+            # per caller: its key (hashed), else its tenant, else its address
+            who = _bearer(authorization) or request.headers.get("x-graphrag-tenant", "").encode()
+            caller = hashlib.sha256(who).hexdigest() if who else str(request.client)
+            if not limiter.hit(rate, "graphrag", caller):
+                reset = limiter.get_window_stats(rate, "graphrag", caller).reset_time
+                raise RateLimitError(
+                    f"more than {rag.settings.rate_limit} requests",
+                    retry_after_s=max(1, int(reset - time.time()) + 1),
+                    hint="wait and send it again (Retry-After says how long)",
+                )
 
     Auth = Depends(authorised)
     Operator = Depends(_operator_only)
@@ -283,6 +303,8 @@ def create_app(rag: GraphRAG, announce: ServerInfo | None = None) -> FastAPI:
             status = 503
         elif isinstance(exc, MissingExtraError):
             status = 501
+        elif isinstance(exc, RateLimitError):
+            status, headers = 429, {"Retry-After": str(exc.retry_after_s)}
         return JSONResponse(
             {"error": exc.message, "hint": exc.hint}, status_code=status, headers=headers
         )

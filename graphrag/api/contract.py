@@ -12,6 +12,7 @@ from schemas import (
     Citation,
     Document,
     GraphContext,
+    GuardReport,
     Passage,
     Provenance,
     QueryAnalysis,
@@ -60,6 +61,10 @@ class AnswerOut(_Out):
     timings_ms: dict[str, float]
     conversation_id: str | None = Field(
         default=None, description="for /chat: send it with the next question"
+    )
+    guardrails: GuardReport = Field(
+        default_factory=GuardReport,
+        description="what the guardrails found and changed (kinds and counts)",
     )
 
 
