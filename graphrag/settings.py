@@ -84,6 +84,17 @@ class Settings(BaseSettings):
     qdrant_api_key: SecretStr | None = None
     # names the embedded shard's folder too: a plain name, never a path
     qdrant_collection: str = Field(default="chunks", pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+    # how a Qdrant server lays out a new collection (graphrag/stores/vector/qdrant_server.py);
+    # unset: the server's defaults. An existing collection keeps its layout.
+    qdrant_shards: int | None = Field(default=None, ge=1, le=1000)
+    qdrant_replication: int | None = Field(default=None, ge=1, le=100)
+    qdrant_write_consistency: int | None = Field(default=None, ge=1, le=100)
+    qdrant_on_disk: bool = False  # vectors (and payload) on disk, memory-mapped
+    qdrant_hnsw_m: int | None = Field(default=None, ge=4, le=128)
+    qdrant_hnsw_ef_construct: int | None = Field(default=None, ge=4, le=4096)
+    # segments smaller than this (KB of vectors) are searched exactly, without the HNSW index
+    qdrant_full_scan_threshold_kb: int | None = Field(default=None, ge=1)
+    qdrant_quantization: Literal["none", "int8"] = "none"  # int8: 4x less RAM, rescored
 
     arcadedb_bolt_port: int = Field(default=0, ge=0, le=65535, description="0: a free port")
     arcadedb_heap: str = Field(default="512m", pattern=r"^[1-9][0-9]*[mMgG]$")

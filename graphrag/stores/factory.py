@@ -6,6 +6,7 @@ from graphrag.errors import ConfigError
 from graphrag.settings import Settings, public_url
 from graphrag.stores.graph import ArcadeDBGraphStore, GraphStore, Neo4jGraphStore
 from graphrag.stores.vector import EdgeVectorStore, QdrantClientVectorStore, VectorStore
+from graphrag.stores.vector.qdrant_server import CollectionLayout
 
 
 def graph_store(settings: Settings) -> GraphStore:
@@ -41,4 +42,14 @@ def vector_store(settings: Settings) -> VectorStore:
         api_key=settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None,
         collection=settings.qdrant_collection,
         timeout_s=settings.connect_timeout_s,
+        layout=CollectionLayout(
+            shards=settings.qdrant_shards,
+            replication=settings.qdrant_replication,
+            write_consistency=settings.qdrant_write_consistency,
+            on_disk=settings.qdrant_on_disk,
+            hnsw_m=settings.qdrant_hnsw_m,
+            hnsw_ef_construct=settings.qdrant_hnsw_ef_construct,
+            full_scan_threshold_kb=settings.qdrant_full_scan_threshold_kb,
+            quantization=settings.qdrant_quantization,
+        ),
     )

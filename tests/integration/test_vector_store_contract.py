@@ -310,3 +310,57 @@ def test_edge_and_client_agree(case: dict[str, Any], tmp_path: Path) -> None:
     edge, client = results
     assert [h.id for h in edge] == [h.id for h in client]
     assert [round(h.score, 4) for h in edge] == [round(h.score, 4) for h in client]
+
+
+def test_a_cluster_layout_reaches_the_collection_and_search_still_works() -> None:
+    """The layout settings become ``create_collection``'s arguments (recorded from the real
+    client in local mode, which keeps the vector parameters and ignores the cluster ones), and
+    the collection answers as the default one does."""
+    from qdrant_client import models
+
+    from graphrag.settings import Settings
+    from graphrag.stores import factory
+
+    settings = Settings(
+        qdrant_url="http://qdrant.invalid:6333",
+        qdrant_shards=6,
+        qdrant_replication=2,
+        qdrant_write_consistency=2,
+        qdrant_on_disk=True,
+        qdrant_hnsw_m=32,
+        qdrant_hnsw_ef_construct=256,
+        qdrant_full_scan_threshold_kb=20_000,
+        qdrant_quantization="int8",
+    )
+    configured = factory.vector_store(settings)
+    assert isinstance(configured, QdrantClientVectorStore)
+    store = QdrantClientVectorStore(location=":memory:", layout=configured.layout)
+    store.open()
+    calls: list[dict[str, Any]] = []
+    assert store._client is not None
+    real = store._client.create_collection
+
+    def spy(name: str, **kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return real(name, **kwargs)
+
+    store._client.create_collection = spy  # type: ignore[method-assign]
+    store.ensure_collection(DIM)
+    args = calls[0]
+    assert (args["shard_number"], args["replication_factor"]) == (6, 2)
+    assert args["write_consistency_factor"] == 2 and args["on_disk_payload"] is True
+    dense = args["vectors_config"]["dense"]
+    assert dense.on_disk and dense.hnsw_config.m == 32 and dense.hnsw_config.ef_construct == 256
+    assert dense.hnsw_config.full_scan_threshold == 20_000
+    assert dense.quantization_config.scalar.type == models.ScalarType.INT8
+    kept = store._client.get_collection("chunks").config.params.vectors["dense"]
+    assert kept.on_disk and kept.hnsw_config.m == 32
+    points = corpus()
+    store.upsert(points)
+    assert store.count() == len(points)
+    hits = store.query(query_for(points, 3, limit=5))
+    assert hits[0].id == points[3].id
+    store.close()
+    # without settings, the server's defaults: nothing beyond the vectors
+    default = QdrantClientVectorStore(location=":memory:").layout.create_args(DIM)
+    assert set(default) == {"vectors_config", "sparse_vectors_config"}

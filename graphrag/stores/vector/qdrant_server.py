@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from qdrant_client import QdrantClient, models
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
@@ -30,6 +31,65 @@ UPSERT_BATCH = 256
 SCROLL_PAGE = 1000
 
 
+@dataclass(frozen=True)
+class CollectionLayout:
+    """How a new collection is laid out on a Qdrant cluster (None: the server's default).
+    ``shards`` spread the points over nodes, ``replication`` copies each shard (reads go on
+    when a node fails), ``write_consistency`` is how many copies confirm a write. ``on_disk``
+    memory-maps vectors and payload (RAM holds the HNSW graph and, with ``int8``, the
+    quantized vectors: about a quarter of the float32 size; the originals rescore the top).
+    A segment under ``full_scan_threshold_kb`` of vectors is searched exactly; the server's
+    default is 10,000 KB, about 6,500 vectors of 384 dimensions."""
+
+    shards: int | None = None
+    replication: int | None = None
+    write_consistency: int | None = None
+    on_disk: bool = False
+    hnsw_m: int | None = None
+    hnsw_ef_construct: int | None = None
+    full_scan_threshold_kb: int | None = None
+    quantization: Literal["none", "int8"] = "none"
+
+    def create_args(self, dense_size: int) -> dict[str, Any]:
+        """The keyword arguments of ``create_collection`` beyond the collection's name."""
+        hnsw = None
+        if self.hnsw_m or self.hnsw_ef_construct or self.full_scan_threshold_kb:
+            hnsw = models.HnswConfigDiff(
+                m=self.hnsw_m,
+                ef_construct=self.hnsw_ef_construct,
+                full_scan_threshold=self.full_scan_threshold_kb,
+            )
+        quantization = None
+        if self.quantization == "int8":
+            quantization = models.ScalarQuantization(
+                scalar=models.ScalarQuantizationConfig(type=models.ScalarType.INT8, always_ram=True)
+            )
+        args: dict[str, Any] = {
+            "vectors_config": {
+                DENSE: models.VectorParams(
+                    size=dense_size,
+                    distance=models.Distance.COSINE,
+                    on_disk=self.on_disk or None,
+                    hnsw_config=hnsw,
+                    quantization_config=quantization,
+                )
+            },
+            "sparse_vectors_config": {
+                SPARSE: models.SparseVectorParams(
+                    modifier=models.Modifier.IDF,
+                    index=models.SparseIndexParams(on_disk=True) if self.on_disk else None,
+                )
+            },
+        }
+        optional = {
+            "shard_number": self.shards,
+            "replication_factor": self.replication,
+            "write_consistency_factor": self.write_consistency,
+            "on_disk_payload": True if self.on_disk else None,
+        }
+        return args | {k: v for k, v in optional.items() if v is not None}
+
+
 class QdrantClientVectorStore:
     def __init__(
         self,
@@ -39,6 +99,7 @@ class QdrantClientVectorStore:
         api_key: str | None = None,
         collection: str = "chunks",
         timeout_s: float = 10.0,
+        layout: CollectionLayout | None = None,
     ) -> None:
         if (url is None) == (location is None):
             raise ConfigError("GRAPHRAG_QDRANT_URL", "give exactly one of url or location")
@@ -47,6 +108,7 @@ class QdrantClientVectorStore:
         self._api_key = api_key
         self.collection = collection
         self.timeout_s = timeout_s
+        self.layout = layout or CollectionLayout()
         self._client: QdrantClient | None = None
 
     def describe(self) -> str:
@@ -107,15 +169,7 @@ class QdrantClientVectorStore:
                         hint="use the embedder this index was built with, or another collection",
                     )
                 return
-            client.create_collection(
-                self.collection,
-                vectors_config={
-                    DENSE: models.VectorParams(size=dense_size, distance=models.Distance.COSINE)
-                },
-                sparse_vectors_config={
-                    SPARSE: models.SparseVectorParams(modifier=models.Modifier.IDF)
-                },
-            )
+            client.create_collection(self.collection, **self.layout.create_args(dense_size))
             if self.url is None:
                 return  # local mode has no payload indexes (and warns if asked for them)
             for name in KEYWORD_FIELDS:
