@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from graphrag.errors import InputError, NotFoundError
-from schemas import AccessFilter, ChunkWithContext, EntityPath, SearchResult, WalkLimits
+from schemas import (
+    AccessFilter,
+    Chunk,
+    ChunkWithContext,
+    Entity,
+    EntityEdge,
+    EntityPath,
+    SearchResult,
+    WalkLimits,
+)
 from schemas.explore import (
     DocumentStructure,
     EntityHit,
@@ -112,37 +121,64 @@ def evidence(graph: GraphStore, result: SearchResult, access: AccessFilter) -> E
     edges: list[GraphEdge] = []
     chunk_ids = [r.chunk.id for r in result.results]
     for rank, r in enumerate(result.results, 1):
-        c = r.chunk
-        nodes.setdefault(
-            c.doc_id, GraphNode(id=c.doc_id, kind="document", label=r.doc_title or c.doc_id)
-        )
-        parent = c.doc_id
-        if c.section_id:
-            label = c.section_path[-1] if c.section_path else c.section_id
-            if c.section_id not in nodes:
-                nodes[c.section_id] = GraphNode(
-                    id=c.section_id, kind="section", label=label, doc_id=c.doc_id
-                )
-                edges.append(GraphEdge(source=c.section_id, target=c.doc_id, kind="PARENT"))
-            parent = c.section_id
-        nodes[c.id] = GraphNode(
-            id=c.id,
-            kind="chunk",
-            label=" ".join(c.text.split())[:80],
-            rank=rank,
-            score=r.scores.final,
-            doc_id=c.doc_id,
-        )
-        edges.append(GraphEdge(source=c.id, target=parent, kind="PARENT"))
+        _place(nodes, edges, r.chunk, r.doc_title, rank=rank, score=r.scores.final)
         for p in r.provenance:
             if p.source == "graph" and p.seed_chunk_id in chunk_ids:
                 edges.append(
-                    GraphEdge(source=p.seed_chunk_id, target=c.id, kind="BROUGHT", via=p.via)
+                    GraphEdge(source=p.seed_chunk_id, target=r.chunk.id, kind="BROUGHT", via=p.via)
                 )
+    _add_entities(
+        graph, nodes, edges, chunk_ids, access, result.graph.entities, result.graph.relations
+    )
+    return EvidenceGraph(query=result.query, nodes=list(nodes.values()), edges=edges)
+
+
+def _place(
+    nodes: dict[str, GraphNode],
+    edges: list[GraphEdge],
+    c: Chunk,
+    doc_title: str,
+    *,
+    rank: int | None = None,
+    score: float | None = None,
+) -> None:
+    """A chunk node under its section, the section under its document."""
+    nodes.setdefault(c.doc_id, GraphNode(id=c.doc_id, kind="document", label=doc_title or c.doc_id))
+    parent = c.doc_id
+    if c.section_id:
+        if c.section_id not in nodes:
+            label = c.section_path[-1] if c.section_path else c.section_id
+            nodes[c.section_id] = GraphNode(
+                id=c.section_id, kind="section", label=label, doc_id=c.doc_id
+            )
+            edges.append(GraphEdge(source=c.section_id, target=c.doc_id, kind="PARENT"))
+        parent = c.section_id
+    nodes[c.id] = GraphNode(
+        id=c.id,
+        kind="chunk",
+        label=" ".join(c.text.split())[:80],
+        rank=rank,
+        score=score,
+        doc_id=c.doc_id,
+    )
+    edges.append(GraphEdge(source=c.id, target=parent, kind="PARENT"))
+
+
+def _add_entities(
+    graph: GraphStore,
+    nodes: dict[str, GraphNode],
+    edges: list[GraphEdge],
+    chunk_ids: list[str],
+    access: AccessFilter,
+    known: list[Entity],
+    relations: list[EntityEdge],
+) -> None:
+    """The entities the chunks mention (and ``known`` ones), named as the caller's chunks name
+    them, with MENTIONS edges and the relations between drawn entities."""
     mentions = graph.chunk_mentions(chunk_ids, access)
     mentioned = [e for ids in mentions.values() for e in ids]
     named = graph.visible_entities(
-        list(dict.fromkeys([*mentioned, *(e.id for e in result.graph.entities)])), access
+        list(dict.fromkeys([*mentioned, *(e.id for e in known)])), access
     )
     for entity in named.values():
         nodes[entity.id] = GraphNode(
@@ -152,10 +188,9 @@ def evidence(graph: GraphStore, result: SearchResult, access: AccessFilter) -> E
         edges += [GraphEdge(source=chunk_id, target=e, kind="MENTIONS") for e in ids if e in named]
     edges += [
         GraphEdge(source=r.source_id, target=r.target_id, kind="RELATED_TO", type=r.type)
-        for r in result.graph.relations
+        for r in relations
         if r.source_id in named and r.target_id in named
     ]
-    return EvidenceGraph(query=result.query, nodes=list(nodes.values()), edges=edges)
 
 
 def neighbourhood(
@@ -177,42 +212,13 @@ def neighbourhood(
     nodes: dict[str, GraphNode] = {}
     edges: list[GraphEdge] = []
     for item in items:
-        c = item.chunk
-        nodes.setdefault(
-            c.doc_id, GraphNode(id=c.doc_id, kind="document", label=item.doc_title or c.doc_id)
-        )
-        parent = c.doc_id
-        if c.section_id:
-            if c.section_id not in nodes:
-                label = c.section_path[-1] if c.section_path else c.section_id
-                nodes[c.section_id] = GraphNode(
-                    id=c.section_id, kind="section", label=label, doc_id=c.doc_id
-                )
-                edges.append(GraphEdge(source=c.section_id, target=c.doc_id, kind="PARENT"))
-            parent = c.section_id
-        nodes[c.id] = GraphNode(
-            id=c.id, kind="chunk", label=" ".join(c.text.split())[:80], doc_id=c.doc_id
-        )
-        edges.append(GraphEdge(source=c.id, target=parent, kind="PARENT"))
-        hit = reached.get(c.id)
+        _place(nodes, edges, item.chunk, item.doc_title)
+        hit = reached.get(item.chunk.id)
         if hit is not None:
-            edges.append(GraphEdge(source=chunk_id, target=c.id, kind="BROUGHT", via=hit.via))
-    drawn = [i.chunk.id for i in items]
-    mentions = graph.chunk_mentions(drawn, access)
-    named = graph.visible_entities(
-        list(dict.fromkeys([e for ids in mentions.values() for e in ids])), access
-    )
-    for entity in named.values():
-        nodes[entity.id] = GraphNode(
-            id=entity.id, kind="entity", label=entity.name, type=entity.type
-        )
-    for cid, ids in mentions.items():
-        edges += [GraphEdge(source=cid, target=e, kind="MENTIONS") for e in ids if e in named]
-    edges += [
-        GraphEdge(source=r.source_id, target=r.target_id, kind="RELATED_TO", type=r.type)
-        for r in reach.relations
-        if r.source_id in named and r.target_id in named
-    ]
+            edges.append(
+                GraphEdge(source=chunk_id, target=item.chunk.id, kind="BROUGHT", via=hit.via)
+            )
+    _add_entities(graph, nodes, edges, [i.chunk.id for i in items], access, [], reach.relations)
     return EvidenceGraph(query="", nodes=list(nodes.values()), edges=edges)
 
 

@@ -14,6 +14,17 @@ from tests.e2e.cli import cli, serving
 pytestmark = pytest.mark.e2e
 
 
+def upload(base: str, auth: dict[str, str], name: str, data: bytes) -> None:
+    """POST /ingest one file and wait for its job to be done."""
+    job = httpx.post(f"{base}/ingest", files=[("files", (name, data))], headers=auth)
+    for _ in range(600):
+        state = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=auth).json()
+        if state["state"] not in ("queued", "running"):
+            break
+        time.sleep(0.2)
+    assert state["state"] == "done", state
+
+
 def test_serve_answers_over_http_and_stops_cleanly(tmp_path: Path) -> None:
     with serving(tmp_path / "data", GRAPHRAG_API_KEY="s3cret") as base:
         key = {"Authorization": "Bearer s3cret"}
@@ -38,13 +49,7 @@ def test_ask_streams_server_sent_events_to_a_client(tmp_path: Path) -> None:
     with serving(tmp_path / "data", GRAPHRAG_API_KEY="s3cret") as base:
         auth = {"Authorization": "Bearer s3cret", "X-Graphrag-Tenant": "acme"}
         burlg = (laws / "de-arbeitsrecht" / "burlg.md").read_bytes()
-        job = httpx.post(f"{base}/ingest", files=[("files", ("burlg.md", burlg))], headers=auth)
-        for _ in range(600):
-            state = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=auth).json()
-            if state["state"] not in ("queued", "running"):
-                break
-            time.sleep(0.2)
-        assert state["state"] == "done", state
+        upload(base, auth, "burlg.md", burlg)
         body = {"question": "Wie viele Werktage Urlaub stehen mir mindestens zu?", "stream": True}
         arrived: list[tuple[str, float, dict]] = []
         with (
@@ -125,13 +130,7 @@ def test_metrics_are_scraped_from_a_running_service(tmp_path: Path) -> None:
         auth = {**key, "X-Graphrag-Tenant": "acme"}
         assert httpx.get(f"{base}/metrics", timeout=30).status_code == 401  # the key, as anywhere
         burlg = (law / "burlg.md").read_bytes()
-        job = httpx.post(f"{base}/ingest", files=[("files", ("burlg.md", burlg))], headers=auth)
-        for _ in range(600):
-            state = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=auth).json()
-            if state["state"] not in ("queued", "running"):
-                break
-            time.sleep(0.2)
-        assert state["state"] == "done", state
+        upload(base, auth, "burlg.md", burlg)
         for _ in range(2):
             body = {"query": "Werktage Urlaub"}
             assert httpx.post(f"{base}/search", json=body, headers=auth, timeout=60).is_success
