@@ -11,7 +11,7 @@ where the analysis reads the question as multi-hop; on + names hop on every quer
 worst case; on + context walk = also the walk + PageRank + entity paths, as ask runs it),
 fetch, scoring. ``--explore`` also times the graph explorer's reads (graphrag.explore: entity
 search by part of a name and listing the most mentioned, one entity's view, the paths between
-two entities, a document's structure) on the same store; ``--no-search`` times only those.
+two entities, a document's structure, a chunk's neighbourhood) on the same store; ``--no-search`` times only those.
 """
 
 from __future__ import annotations
@@ -134,6 +134,9 @@ def explore_latency(
         ),
         "documents/{id}/structure": lambda: explore.structure(
             graph, stable_id("d", rng.randrange(n // PER_DOC)), access
+        ),
+        "graph/neighbourhood": lambda: explore.neighbourhood(
+            graph, stable_id("c", rng.randrange(n // PER_DOC), rng.randrange(PER_DOC)), access
         ),
     }
     out: dict[str, dict[str, float]] = {}

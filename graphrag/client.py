@@ -236,7 +236,7 @@ class ServiceClient:
         # a source path is no path segment: find its id among the caller's documents
         docs = self._call("GET", "/documents", headers=identity(access))
         # the names the service resolves too: id, source path (as given or absolute), path
-        names = {document, str(Path(document).absolute())}
+        names = {document, str(Path(document).absolute()), str(Path(document).resolve())}
         ids = [d["id"] for d in docs if names & {d["id"], d["source"], d["path"]}]
         doc_id = ids[0] if len(ids) == 1 else document  # none or several: the service says so
         tree: dict[str, Any] = self._call(

@@ -93,7 +93,9 @@ def structure(graph: GraphStore, document: str, access: AccessFilter) -> Documen
     """A document's sections in reading order, among the documents the caller may see: by id,
     by the source path it was ingested from, or by the path its citations show
     ("de-arbeitsrecht/kschg.md", or the file name of a file ingested alone)."""
-    names = list(dict.fromkeys([document, str(Path(document).absolute())])) if document else []
+    # as given, absolute, and with links resolved (ingestion stores the resolved path)
+    forms = [document, str(Path(document).absolute()), str(Path(document).resolve())]
+    names = list(dict.fromkeys(forms)) if document else []
     matches = graph.find_documents(names, access)
     if not matches:
         raise NotFoundError(

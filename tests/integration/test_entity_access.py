@@ -169,6 +169,9 @@ def test_exploring_the_graph_shows_only_what_the_caller_may_see(
     assert tree.sections[2].path == ["Kündigung", "Fristen"]
     assert tree.document.title == "Handbuch" and tree.chunks == 2
     assert rag.structure(tree.document.id, access=board) == tree
+    # through a link to its folder: the same document (ingestion stores the resolved path)
+    (tmp_path / "link").symlink_to(tmp_path, target_is_directory=True)
+    assert rag.structure(str(tmp_path / "link" / "handbuch.md"), access=board) == tree
     with pytest.raises(NotFoundError):
         rag.structure(tree.document.id, access=staff)
 
