@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterable
 from typing import Literal
 
 from graphrag.errors import InputError
-from schemas import GuardReport  # noqa: F401  (re-exported: what the checks report)
 
 InjectionMode = Literal["off", "flag", "refuse"]
 PassageMode = Literal["off", "fence", "drop"]

@@ -115,6 +115,9 @@ def configure(
                 hint="e.g. http://localhost:4318/v1/traces",
             )
         provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=endpoint)))
+    # each open configures again: the provider it replaces sends what it holds and stops
+    if _provider is not None:
+        _provider.shutdown()
     _provider = provider
 
 

@@ -304,7 +304,6 @@ _CONSEQUENCE = re.compile(
     r"\bis deemed\b|\bshall be deemed\b|^(?:if|where)\b[^.;]*,",
     re.I,
 )
-_IF = re.compile(r"\b(wenn|soweit|sofern|falls|if|where|unless)\b", re.I)
 
 # a deadline proper: a span of time bounded by "innerhalb / binnen / spätestens" ("innerhalb
 # von drei Wochen", "binnen einer Frist von zwei Monaten", "spätestens drei Monate vor")
@@ -381,5 +380,5 @@ def holds(kind: Asked, sentence: str) -> bool:
     if kind == "list":
         return sentence.count(",") >= 2 or sentence.lstrip().startswith("- ")
     if kind == "consequence":
-        return bool(_CONSEQUENCE.search(sentence) or _IF.search(sentence))
+        return bool(_CONSEQUENCE.search(sentence) or _CONDITION.search(sentence))
     return True  # "definition": ``exact`` tells the defining sentence apart
