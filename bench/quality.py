@@ -36,6 +36,7 @@ VARIANTS: dict[str, dict[str, object]] = {
     "hybrid + reference hop (default)": {"graph": True},
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
+    "default without the glossary": {"graph": True, "retrieval": {"glossary": False}},
     "default without the German keywords of English questions": {
         "graph": True,
         "retrieval": {"glossary_across": False},

@@ -140,14 +140,26 @@ _APPLIES = re.compile(
     re.I,
 )
 
+_RANGE_ASK = re.compile(r"\b(von wann bis wann|from when (?:to|until) when)\b", re.I)
+# its answer, from one point to another: "von 0 bis 24 Uhr", "from 9 am to 5 pm"
+_RANGE = re.compile(
+    rf"\b(?:von|vom|from|between)\s+[^.;]{{0,30}}?\b(?:bis|bis zum|to|until|and)\s+"
+    rf"[^.;]{{0,20}}?(?:\buhr\b|\b(?:{_UNIT})\b|\d\s*(?:am|pm)\b)",
+    re.I,
+)
+
 _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
+    # "Von wann bis wann gilt die Sonntagsruhe?" asks for a span of the clock or calendar
+    ("time", _RANGE_ASK),
     (
         "deadline",
         re.compile(
             r"\b(bis wann|(?:kürzer|länger|früher|später)[^?]*\bfrist|innerhalb welcher \w*frist|"
             r"welche[rn]? \w*frist(?:en)?|wie viel zeit|wieviel zeit|"
             r"wie lange habe ich|how long do i have|by when|what deadline|which deadline|"
-            r"wann muss ich|wie früh|wie rechtzeitig|how early|how far in advance)\b",
+            r"wann muss ich|wie früh|wie rechtzeitig|wie kurzfristig|"
+            r"wie lange (?:vorher|im voraus)|wie viel vorlauf|how early|how far in advance|"
+            r"how much notice|how short notice)\b",
             re.I,
         ),
     ),
@@ -298,9 +310,13 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
 # what follows when something happens: a condition and its consequence ("Wird ... nicht
 # rechtzeitig geltend gemacht, so gilt die Kündigung als ...", "Ist die Befristung unwirksam,
 # so gilt ...", "If ..., the contract is deemed ...")
+# German states a condition by putting its verb first ("Haben sich A und B nicht geeinigt
+# ..., verringert sich ..."), "so" before the consequence or not
 _CONSEQUENCE = re.compile(
-    r"^(?:\(\d+\w?\)\s*)?(?:wird|werden|ist|sind|hat|haben|war|waren|kann|können|erhebt|"
-    r"versäumt|unterlässt)\b[^.;]*,\s*so\b|\b(?:gilt|gelten)\b[^.;]*\bals\b|"
+    r"^(?:\(\d+\w?\)\s*)?(?:wird|werden|ist|sind|hat|haben|hatte|war|waren|kann|können|"
+    r"erhebt|versäumt|unterlässt|liegt|liegen|besteht|bestehen|endet|scheidet|erkrankt|"
+    r"ergreift|kündigt|lehnt|stellt|verlangt|will|wollen)\b[^.;?]*,\s*(?:so\s+)?\w+|"
+    r"\b(?:gilt|gelten)\b[^.;]*\bals\b|"
     r"\bis deemed\b|\bshall be deemed\b|^(?:if|where)\b[^.;]*,",
     re.I,
 )
@@ -327,6 +343,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
         return bool(_APPLIES.search(sentence))
     if kind == "consequence":
         return bool(_CONSEQUENCE.search(sentence))
+    if kind == "time" and _RANGE_ASK.search(question):
+        return bool(_RANGE.search(sentence))
     if kind == "definition":
         term = defined_term(question)
         return bool(term) and bool(_defines(term).search(sentence))

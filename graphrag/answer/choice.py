@@ -45,12 +45,16 @@ FEATURES = (
     "length",
 )
 # meaning first, words second, the answer's form as a bonus, earlier passages a little higher;
-# a sentence that points elsewhere for its content a little lower
+# a sentence that points elsewhere for its content a little lower; one that names what the
+# asking sentence asks about a little higher
 WEIGHTS: dict[str, float] = {
     "meaning": 1.0,
     "words": 0.5,
     "form": 0.5,
     "exact": 1.0,
+    # a sentence about the thing asked ("Ruhezeit") before one about its neighbour
+    # ("Ruhepausen") when both say most of the question's words
+    "focus": 0.3,
     "passage": -0.1,
     "refers": -0.3,
 }

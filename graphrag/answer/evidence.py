@@ -99,8 +99,12 @@ def terms(text: str, language: str) -> list[str]:
     words = [w.casefold() for w in _WORD.findall(text)]
     # a number word is its number ("nine" and "neun" are both ``#9``), not a word as well
     kept = [w for w in words if len(w) > 2 and w not in _STOP and w not in _NUMBER_WORDS]
-    stems = [str(s) for s in _stemmer(language).stemWords(kept)]
-    return stems + numbers(text)
+    # "Sonn- und Feiertagen": the first part of a compound whose head the next word gives
+    # stays as it is, hyphen and all, and matches the words it begins (``_matches``)
+    cut = [w for w in kept if w.endswith("-")]
+    whole = [w for w in kept if not w.endswith("-")]
+    stems = [str(s) for s in _stemmer(language).stemWords(whole)]
+    return stems + cut + numbers(text)
 
 
 def numbers(text: str) -> list[str]:
@@ -225,7 +229,9 @@ def score(
                 if found(t, c_terms):
                     df[t] += 1
         n = max(1, len(pool))
-        weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms}
+        # a term no candidate states tells none apart, and would only lower every share; a
+        # question about something the evidence never names is caught by its nouns instead
+        weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms if df[t]}
         total = sum(weight.values()) or 1.0
         return [
             sum(
@@ -265,6 +271,10 @@ def score(
 def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:
     """Each question term the glossary knows -> the documents' terms for it, stemmed."""
     out: dict[str, set[str]] = {}
+    # "weniger arbeiten" is "Verringerung der Arbeitszeit": each of its words may be said so
+    for phrase, targets in glossary.phrases(question).items():
+        for stem in terms(phrase, language):
+            out.setdefault(stem, set()).update(terms(" ".join(targets), language))
     for word in _WORD.findall(question):
         targets = glossary.of_word(word)
         stems = terms(word, language)
@@ -281,6 +291,10 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
         if heading and body_only:
             continue
         word = other[1:] if heading else other
+        if word.endswith("-"):  # "sonn-" of "Sonn- und Feiertagen" is any "Sonn..."
+            if len(word) > 4 and term.startswith(word[:-1]):
+                return True
+            continue
         # German compounds end in their head: "Resturlaub" is a kind of "Urlaub", but
         # "Mindestlohn" is no kind of "mindest(ens)"
         if word == term or (

@@ -46,9 +46,10 @@ class RetrievalConfig(BaseModel):
     citations: bool = True
     # German questions: everyday words add the documents' words to the keyword query
     # ("Chef" -> "Arbeitgeber"; graphrag/retrieval/glossary.py); a deployment's own file on top.
-    # Off by default: golden recall@1 +0.034, but the passages it moves make the answerer pick
-    # one part's sentence for both parts of a two-part question (BENCHMARKS.md, session 7)
-    glossary: bool = False
+    # On since session 11: golden recall@1 0.873 -> 0.924, key facts in the answer 0.780 ->
+    # 0.797, LegalQuAD unchanged (BENCHMARKS.md, "Session 11"); off in session 7, when the
+    # answerer still leaned on passage order
+    glossary: bool = True
     glossary_path: Path | None = None
     # English questions: the German words for their terms make a second keyword query in
     # German (graphrag/retrieval/glossary_en_de.yaml), which finds German evidence the English

@@ -5,8 +5,10 @@ An employee asks the way people speak; a statute or an HR policy says it its own
 keyword branch finds nothing in common. The glossary adds the documents' words to the keyword
 (BM25) query only: the dense branch reads the question as asked, and no word of the question is
 dropped. A question word matches an entry itself, or as the head of a compound ("Nebenjob"
-ends in "job"). The built-in German glossary is general vocabulary of the field; a deployment
-adds its own (``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
+ends in "job"); an entry of several words ("weniger arbeiten") matches those words in that
+order, since people say many things in phrases no single word of which means it. The
+built-in German glossary is general vocabulary of the field, on in the keyword query by
+default; a deployment adds its own (``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
 
 An English question over German documents has no keyword in common with them at all; the
 English-German glossary (``across("en", "de")``) gives the German terms for a second keyword
@@ -15,6 +17,8 @@ query in German. English words match whole only: "rest" is no head of "interest"
 >>> Glossary({"chef": ["arbeitgeber"], "job": ["arbeitsverhältnis"]}).expand(
 ...     "Darf mein Chef mir den Nebenjob verbieten?")
 ['arbeitgeber', 'arbeitsverhältnis']
+>>> Glossary({"weniger arbeiten": ["verringerung"]}).phrases("Ich will weniger arbeiten.")
+{'weniger arbeiten': ['verringerung']}
 """
 
 from __future__ import annotations
@@ -38,7 +42,11 @@ _WORD = re.compile(r"[^\W\d_][\w-]*")
 
 class Glossary:
     def __init__(self, entries: dict[str, list[str]], *, compounds: bool = True) -> None:
-        self.entries = {k.casefold(): [t.casefold() for t in v] for k, v in entries.items()}
+        folded = {
+            " ".join(k.casefold().split()): [t.casefold() for t in v] for k, v in entries.items()
+        }
+        self.entries = {k: v for k, v in folded.items() if " " not in k}
+        self.phrase_entries = {k: v for k, v in folded.items() if " " in k}
         self.compounds = compounds  # a compound ending in an entry counts as the entry
 
     def expand(self, question: str) -> list[str]:
@@ -47,8 +55,24 @@ class Glossary:
         words = [w.casefold() for w in _WORD.findall(question)]
         have = set(words)
         out: list[str] = []
+        for targets in self.phrases(question).values():
+            out += [t for t in targets if t not in have and t not in out]
         for word in words:
             out += [t for t in self.of_word(word) if t not in have and t not in out]
+        return out
+
+    def phrases(self, question: str) -> dict[str, list[str]]:
+        """The entries of several words that ``question`` says in order, at most two words
+        apart, the last one inflected or not ("weniger arbeiten" matches "weniger zu
+        arbeiten" and "weniger arbeite")."""
+        text = " ".join(w.casefold() for w in _WORD.findall(question))
+        out: dict[str, list[str]] = {}
+        for key, targets in self.phrase_entries.items():
+            *head, last = key.split()
+            stem = re.escape(last[: max(4, len(last) - 2)])
+            pattern = r"\b" + r"\s+(?:\w+\s+){0,2}?".join([*map(re.escape, head), stem]) + r"\w*\b"
+            if re.search(pattern, text):
+                out[key] = targets
         return out
 
     def of_word(self, word: str) -> list[str]:

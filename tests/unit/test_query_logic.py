@@ -415,6 +415,80 @@ def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
     assert not holds("consequence", "Der Urlaub beträgt jährlich mindestens 24 Werktage.")
 
 
+def test_a_phrase_in_the_glossary_is_read_as_the_documents_words(tmp_path) -> None:
+    own = tmp_path / "glossary.yaml"
+    own.write_text("weniger arbeiten: [verringerung, arbeitszeit]\n")
+    mine = glossary.load(own)
+    # the words in order, at most two apart, the last inflected or not
+    for said in (
+        "Ich möchte weniger arbeiten.",
+        "Ich will weniger Stunden arbeiten",
+        "weniger zu arbeite",
+    ):
+        assert mine.expand(said)[:2] == ["verringerung", "arbeitszeit"], said
+    assert mine.expand("Ich arbeite weniger.") == []  # not in that order
+    assert mine.expand("weniger als drei Tage im Jahr arbeiten") == []  # too far apart
+    # the answerer counts each of the phrase's words as said in the documents' words
+    same = synonyms("Ich möchte weniger arbeiten.", "de", mine)
+    assert "verringer" in same["wenig"] and "arbeitszeit" in same["arbeit"]
+
+
+def test_a_question_the_evidence_says_in_other_words_is_still_answered() -> None:
+    # "nebenher", "andere", "Firma" are in no sentence: they tell none apart and do not lower
+    # the share of what the question says that the evidence says
+    pool = [
+        Candidate(
+            0, "Während des Urlaubs darf der Arbeitnehmer keine Erwerbstätigkeit leisten.", ""
+        ),
+        Candidate(0, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", ""),
+    ]
+    score(
+        "Darf ich im Urlaub nebenher für eine andere Firma jobben?",
+        "de",
+        "yes_no",
+        pool,
+        None,
+        None,
+        {"jobb": {"erwerbstat"}},
+    )
+    assert pool[0].words == 1.0 and pool[1].words < 1.0
+
+
+def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> None:
+    sentence = (
+        "Arbeitnehmer dürfen an Sonn- und gesetzlichen Feiertagen von 0 bis 24 Uhr nicht arbeiten."
+    )
+    assert "sonn-" in terms(sentence, "de")
+    pool = [Candidate(0, sentence, "")]
+    score("Wann gilt die Ruhe am Sonntag?", "de", "time", pool, None, None)
+    assert pool[0].words > 0.5
+
+
+def test_what_a_question_asks_for_in_everyday_words() -> None:
+    assert asked("Von wann bis wann gilt am Sonntag das Arbeitsverbot?") == "time"
+    assert exact(
+        "time",
+        "Sie dürfen von 0 bis 24 Uhr nicht beschäftigt werden.",
+        "Von wann bis wann gilt das?",
+    )
+    assert not exact(
+        "time",
+        "Sie müssen innerhalb von zwei Wochen einen Ersatzruhetag haben.",
+        "Von wann bis wann gilt das?",
+    )
+    assert (
+        asked("Ich arbeite auf Abruf. Wie kurzfristig darf mein Chef mich einteilen?") == "deadline"
+    )
+    assert asked("How much notice must my employer give?") == "deadline"
+    # a condition with its verb first, the consequence without "so"
+    assert exact(
+        "consequence",
+        "Haben sich Arbeitgeber und Arbeitnehmer nicht geeinigt und hat der Arbeitgeber nicht "
+        "abgelehnt, verringert sich die Arbeitszeit in dem gewünschten Umfang.",
+    )
+    assert not exact("consequence", "Der Arbeitgeber hat die Verringerung abzulehnen.")
+
+
 def test_a_definition_question_gets_the_defining_sentence() -> None:
     passages = [
         Passage(
