@@ -20,9 +20,9 @@ $(STAMP): pyproject.toml
 	touch $@
 
 # The test suite also loads a cross-encoder and a BGE reranker (tiny models it builds), so it
-# needs torch.
+# needs torch; and it ingests on a local Ray.
 $(CE_STAMP): $(STAMP) pyproject.toml
-	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,cross-encoder,bge]"
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[dev,cross-encoder,bge,ray]"
 	touch $@
 
 $(LINT_STAMP): tools/cypherlint/package.json tools/cypherlint/package-lock.json

@@ -143,6 +143,21 @@ def ingest(
     include: Annotated[list[str], typer.Option(help="glob to include (repeatable)")] = [],  # noqa: B006
     exclude: Annotated[list[str], typer.Option(help="glob to exclude (repeatable)")] = [],  # noqa: B006
     recursive: Annotated[bool, typer.Option(help="descend into folders")] = True,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="parse, chunk and embed on this many Ray workers (0: in this process; "
+            "default GRAPHRAG_INGEST_WORKERS)",
+        ),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            help="join this Ray cluster (auto, host:6379, ray://host:10001) instead of "
+            "starting a local Ray; without --workers, one worker per CPU of the cluster"
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Ingest documents. Exit 0: all ingested or unchanged; 1: some failed; 2: bad usage."""
@@ -166,6 +181,8 @@ def ingest(
                 exclude=exclude,
                 recursive=recursive,
                 progress=_Bars(bars),
+                workers=workers,
+                ray_address=ray_address,
             )
     if as_json:
         print(json.dumps(report, ensure_ascii=False))

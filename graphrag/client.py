@@ -174,9 +174,18 @@ class ServiceClient:
         exclude: list[str],
         recursive: bool,
         progress: Progress | None,
+        workers: int | None = None,
+        ray_address: str | None = None,
     ) -> dict[str, Any]:
         """Ingest paths on this machine through the service (the operator's job), drawing the
         job's progress as it goes."""
+        if workers is not None or ray_address is not None:
+            raise InputError(
+                f"--workers and --ray-address are for ingesting in this process, but the "
+                f"service at {self.where} is running and ingests with its own settings",
+                hint="set GRAPHRAG_INGEST_WORKERS / GRAPHRAG_RAY_ADDRESS where the service "
+                "runs, or stop the service",
+            )
         job = self._call(
             "POST",
             "/admin/ingest",

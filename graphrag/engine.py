@@ -84,6 +84,8 @@ class Engine(Protocol):
         exclude: list[str],
         recursive: bool,
         progress: Progress | None,
+        workers: int | None = None,
+        ray_address: str | None = None,
     ) -> dict[str, Any]:
         """The report's summary (``IngestReport.summary``)."""
         ...
@@ -183,6 +185,8 @@ class LocalEngine:
         exclude: list[str],
         recursive: bool,
         progress: Progress | None,
+        workers: int | None = None,
+        ray_address: str | None = None,
     ) -> dict[str, Any]:
         report = self.rag.ingest(
             paths,
@@ -193,6 +197,8 @@ class LocalEngine:
             exclude=exclude,
             recursive=recursive,
             progress=progress,
+            workers=workers,
+            ray_address=ray_address,
         )
         return report.summary()
 

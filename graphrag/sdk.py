@@ -19,6 +19,8 @@ import queue
 import re
 import threading
 from collections.abc import Generator, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
@@ -26,7 +28,7 @@ from typing import Any, Literal
 from opentelemetry.trace import Span
 from pydantic import ValidationError
 
-from graphrag import explore, telemetry
+from graphrag import components, explore, telemetry
 from graphrag.answer.context import with_context
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
@@ -34,14 +36,13 @@ from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator, OnToken, not_answered
 from graphrag.answer.references import ReferenceAnswerer
-from graphrag.errors import ConfigError, InputError, NotFoundError
+from graphrag.errors import InputError, NotFoundError
 from graphrag.files import private_dir
 from graphrag.guardrails import Guardrails, fenced, injection, redact
 from graphrag.locks import StoreLock
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
-from graphrag.models.llama_cpp import LlamaCppClient
-from graphrag.models.llm import Completer, LlmClient
+from graphrag.models.llm import Completer
 from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
 from graphrag.retrieval.config import RetrievalConfig
@@ -51,16 +52,13 @@ from graphrag.settings import Settings, settings_of
 from graphrag.stores import factory
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
-from ingestion.chunking import ChunkingConfig, HierarchicalChunker, SizeLimits
+from ingestion.chunking import ChunkingConfig, HierarchicalChunker
 from ingestion.discover import discover, display_paths
 from ingestion.entities import (
     EntityExtractor,
-    LanguageRouter,
     ResolverConfig,
-    default_extractor,
 )
-from ingestion.entities.llm import LlmEntityExtractor
-from ingestion.parsers.isolated import IsolatedParser
+from ingestion.fanout import RayFanout
 from ingestion.pipeline import IngestionPipeline
 from ingestion.progress import Progress
 from ingestion.report import FileError, IngestReport
@@ -143,15 +141,7 @@ class GraphRAG:
         self.lock = StoreLock()
         self._ingesting = threading.Lock()  # one ingestion at a time (resolver state, links)
         self.conversations = Conversations()
-        self._parser = (
-            IsolatedParser(
-                max_bytes=int(settings.max_file_mb * 1024 * 1024),
-                timeout_s=settings.file_timeout_s,
-                memory_mb=settings.parse_memory_mb,
-            )
-            if settings.parse_isolated
-            else None
-        )
+        self._parser = components.parser(settings)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -210,10 +200,16 @@ class GraphRAG:
         exclude: Sequence[str] = (),
         recursive: bool = True,
         progress: Progress | None = None,
+        workers: int | None = None,
+        ray_address: str | None = None,
     ) -> IngestReport:
         """Ingest files and folders; unchanged files are skipped, changed ones replaced.
 
         Every file is all-or-nothing; a bad file is reported in ``errors`` and the rest goes on.
+        ``workers`` (default ``GRAPHRAG_INGEST_WORKERS``, 0: this process) parse, chunk and
+        embed files on Ray, started here or joined at ``ray_address`` (default
+        ``GRAPHRAG_RAY_ADDRESS``; with an address and no count, one worker per CPU of the
+        cluster); the stores see the same writes as without them.
         """
         self.open()
         files, problems = discover(
@@ -245,7 +241,18 @@ class GraphRAG:
             parse=self._parser.parse if self._parser is not None else None,
             file_timeout_s=self.settings.file_timeout_s,
         )
-        with self._ingesting:
+        count = self.settings.ingest_workers if workers is None else workers
+        address = ray_address or self.settings.ray_address
+        fanout: AbstractContextManager[RayFanout | None] = nullcontext()
+        if count or address:
+            fanout = RayFanout(
+                partial(components.worker_tools, self.settings),
+                workers=count or None,
+                address=address,
+                timeout_s=self.settings.file_timeout_s,
+            )
+        with self._ingesting, fanout as workers_on:
+            pipeline.fanout = workers_on
             report = pipeline.ingest(files, access, display_paths(files, [Path(p) for p in paths]))
         if self._retriever is not None:
             self._retriever.refresh_entities()
@@ -258,36 +265,13 @@ class GraphRAG:
         return report
 
     def _extractor(self) -> EntityExtractor:
-        extractor = default_extractor()
-        if self.settings.llm_entities:
-            client = self._llm_client("GRAPHRAG_LLM_ENTITIES")
-            return LanguageRouter({}, default=[extractor, LlmEntityExtractor(client)])
-        return extractor
+        return components.extractor(self.settings)
 
     def _llm_client(self, needed_by: str) -> Completer:
-        if self.settings.llm_gguf is not None:
-            return LlamaCppClient(self.settings.llm_gguf)
-        if not self.settings.llm_url:
-            raise ConfigError(
-                needed_by,
-                "needs an LLM",
-                hint="set GRAPHRAG_LLM_URL (OpenAI-compatible endpoint) or GRAPHRAG_LLM_GGUF",
-            )
-        key = self.settings.llm_api_key
-        return LlmClient(
-            self.settings.llm_url,
-            model=self.settings.llm_model,
-            api_key=key.get_secret_value() if key else None,
-        )
+        return components.llm_client(self.settings, needed_by)
 
     def _chunking(self) -> ChunkingConfig:
-        target = self.settings.chunk_target_tokens
-        maximum = max(self.settings.chunk_max_tokens, target)
-        return ChunkingConfig(
-            default=SizeLimits(
-                target_tokens=target, max_tokens=maximum, min_tokens=min(40, target // 4)
-            )
-        )
+        return components.chunking(self.settings)
 
     def documents(self, access: AccessFilter | None = None) -> list[DocumentSummary]:
         """The documents ``access`` may see (default: the default tenant's public and internal

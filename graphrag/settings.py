@@ -106,6 +106,10 @@ class Settings(BaseSettings):
     file_timeout_s: float = Field(default=300.0, gt=0, le=86_400, allow_inf_nan=False)
     parse_memory_mb: int = Field(default=4096, ge=256, le=1_048_576)
     parse_isolated: bool = True
+    # ingestion on Ray workers (ingestion/fanout.py): how many (0: in this process), and the
+    # cluster to join (none: a local Ray is started for the run)
+    ingest_workers: int = Field(default=0, ge=0, le=4096)
+    ray_address: str | None = None
     chunk_target_tokens: int = Field(default=300, ge=16, le=8192)
     chunk_max_tokens: int = Field(default=480, ge=16, le=8192)
 

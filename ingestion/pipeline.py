@@ -23,23 +23,21 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from graphrag import telemetry
 from graphrag.errors import DocumentError, StoreError
-from graphrag.guardrails import injection
 from graphrag.models.embedders import Embedder
 from graphrag.models.sparse import SparseEncoder
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
-from ingestion import budget
 from ingestion.chunking import Chunker, contextual_text
-from ingestion.citations import annotate, link_citations
+from ingestion.citations import link_citations
 from ingestion.entities import (
     EntityExtractor,
     EntityResolver,
@@ -49,6 +47,7 @@ from ingestion.entities import (
 from ingestion.entities.resolver import normalise
 from ingestion.faults import checkpoint
 from ingestion.parsers import DEFAULT_MAX_BYTES, parse_file
+from ingestion.prepare import Failed, Prepared, Tools, prepare
 from ingestion.progress import NoProgress, Progress
 from ingestion.report import FileError, IngestReport
 from schemas import (
@@ -63,10 +62,11 @@ from schemas import (
     Entity,
     GraphBatch,
     Mention,
+    SparseVector,
     VectorPoint,
     document_id,
 )
-from schemas.parsed import ChunkedDocument, ParsedDocument
+from schemas.parsed import ParsedDocument
 
 log = logging.getLogger(__name__)
 FLUSH_CHUNKS = 500  # chunks buffered before one combined write (bounded memory, fewer round trips)
@@ -81,6 +81,29 @@ class _Pending:
     document: Document
     batch: GraphBatch
     replaces: bool  # an older version of the document is stored
+    # its chunks' vectors when a worker embedded them (``ingestion.fanout``)
+    dense: list[list[float]] | None = None
+    sparse: list[SparseVector] | None = None
+
+
+@dataclass
+class _Job:
+    """A new or changed file: its id and hash, and the stored version it replaces."""
+
+    path: Path
+    doc_id: str
+    sha: str
+    existing: Document | None
+
+
+class Fanout(Protocol):
+    """Workers that prepare files (``ingestion.prepare``) away from the pipeline's process."""
+
+    def prepare(
+        self, files: list[tuple[Path, str]], access: AccessFields
+    ) -> Iterator[Prepared | Failed]:
+        """Each (path, document id) prepared and embedded, in the order given."""
+        ...
 
 
 def file_sha256(path: Path) -> str:
@@ -108,6 +131,7 @@ class IngestionPipeline:
         lock: AbstractContextManager[Any] | None = None,
         parse: Callable[[Path], ParsedDocument] | None = None,
         file_timeout_s: float | None = None,
+        fanout: Fanout | None = None,
     ) -> None:
         self.graph = graph
         self.vectors = vectors
@@ -121,6 +145,8 @@ class IngestionPipeline:
         # in-process by default; the SDK parses in a child process with hard limits
         self.parse = parse or partial(parse_file, max_bytes=max_bytes)
         self.file_timeout_s = file_timeout_s  # parse + chunk + entities of one file
+        # workers that prepare files (parse, chunk, entities, embed) elsewhere; None: here
+        self.fanout = fanout
         self.progress = progress or NoProgress()
         self._paths: dict[Path, str] = {}  # how this run's files are shown (Document.path)
         # taken around every store write, so readers sharing it wait one write batch at most
@@ -169,31 +195,46 @@ class IngestionPipeline:
                 )
         written: list[Document] = []
         self.progress.stage("files", len(files))
-        for path in files:
-            try:
-                with telemetry.span(
-                    "ingest.file",
-                    **{
-                        "file.bytes": _size(path),
-                        "file.suffix": path.suffix.lower(),
-                        "file.name": telemetry.content(path.name),
-                    },
-                ):
-                    self._one(path, access, report)
-            except DocumentError as exc:
-                report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
-                log.info("skipped %s: %s", path, exc)
-            except StoreError:
-                raise
-            except Exception as exc:  # a parser bug must not stop the batch
-                log.exception("failed on %s", path)
-                report.errors.append(
-                    FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
-                )
-            self.progress.advance("files", 1, detail=path.name)
-            # outside the file's error handling: the flush answers for every buffered file
-            if sum(len(p.batch.chunks) for p in self._pending) >= FLUSH_CHUNKS:
-                self._flush(report, written)
+        if self.fanout is None:
+            for path in files:
+                with self._file(path, report):
+                    job = self._identify(path, access, report)
+                    if job is not None:
+                        prepared = prepare(
+                            self._tools(),
+                            path,
+                            job.doc_id,
+                            access,
+                            self._timed,
+                            self.file_timeout_s,
+                        )
+                        self._accept(job, prepared, access)
+                self._after_file(path, report, written)
+        else:
+            jobs: list[_Job] = []
+            for path in files:  # what is new or changed, in order; the rest is done here
+                with self._file(path, report):
+                    job = self._identify(path, access, report)
+                    if job is not None:
+                        jobs.append(job)
+                if job is None:
+                    self._after_file(path, report, written)
+            results = self.fanout.prepare([(j.path, j.doc_id) for j in jobs], access)
+            # in the order of the files, whatever order the workers finish in: the entities a
+            # file resolves to depend on the files before it, as in one process
+            for job, result in zip(jobs, results, strict=True):
+                if isinstance(result, Failed):  # its message names the file already
+                    report.errors.append(
+                        FileError(path=str(job.path), error=result.error, reason=result.reason)
+                    )
+                    log.info("skipped %s: %s", job.path, result.error)
+                    self._after_file(job.path, report, written)
+                    continue
+                with self._file(job.path, report):
+                    for stage, seconds in result.timings.items():
+                        self._timings[f"worker_{stage}"] += seconds
+                    self._accept(job, result, access)
+                self._after_file(job.path, report, written)
         self._flush(report, written)
         if files:
             with self._timed("link_documents"), self.lock:
@@ -201,6 +242,40 @@ class IngestionPipeline:
             checkpoint("linked")
         report.timings_s = {k: round(v, 3) for k, v in self._timings.items()}
         return report
+
+    @contextmanager
+    def _file(self, path: Path, report: IngestReport) -> Iterator[None]:
+        """One file's work: a DocumentError or a bug becomes the file's error in the report
+        and the batch goes on; a store error ends the run."""
+        try:
+            with telemetry.span(
+                "ingest.file",
+                **{
+                    "file.bytes": _size(path),
+                    "file.suffix": path.suffix.lower(),
+                    "file.name": telemetry.content(path.name),
+                },
+            ):
+                yield
+        except DocumentError as exc:
+            report.errors.append(FileError(path=str(path), error=str(exc), reason=exc.reason))
+            log.info("skipped %s: %s", path, exc)
+        except StoreError:
+            raise
+        except Exception as exc:  # a parser bug must not stop the batch
+            log.exception("failed on %s", path)
+            report.errors.append(
+                FileError(path=str(path), error=f"{type(exc).__name__}: {exc}", reason="bug")
+            )
+
+    def _after_file(self, path: Path, report: IngestReport, written: list[Document]) -> None:
+        self.progress.advance("files", 1, detail=path.name)
+        # outside the file's error handling: the flush answers for every buffered file
+        if sum(len(p.batch.chunks) for p in self._pending) >= FLUSH_CHUNKS:
+            self._flush(report, written)
+
+    def _tools(self) -> Tools:
+        return Tools(parse=self.parse, chunker=self.chunker, extractor=self.extractor)
 
     def reconcile(self) -> int:
         """Make the stores agree where a killed run left them apart: a document whose point
@@ -307,7 +382,9 @@ class IngestionPipeline:
 
     # -- one file ----------------------------------------------------------------------------
 
-    def _one(self, path: Path, access: AccessFields, report: IngestReport) -> None:
+    def _identify(self, path: Path, access: AccessFields, report: IngestReport) -> _Job | None:
+        """The file's id and hash, and the stored version it replaces; None (counted as
+        unchanged) when the stored version has the same content."""
         with self._timed("hash"):
             try:
                 sha = file_sha256(path)
@@ -317,26 +394,25 @@ class IngestionPipeline:
             existing = self.graph.get_document(doc_id)
         if existing is not None and existing.sha256 == sha:
             report.unchanged += 1
-            return
-        with budget.file_budget(str(path), self.file_timeout_s):
-            with self._timed("parse"):
-                parsed = self.parse(path)
-            budget.check()
-            with self._timed("chunk"):
-                chunked = self.chunker.chunk(parsed, doc_id, access)
-            if not chunked.chunks:
-                raise DocumentError(str(path), "no_text", "no text to index after parsing")
-            for chunk in chunked.chunks:  # text aimed at a model, not at a reader: marked
-                if found := injection(chunk.text):
-                    chunk.metadata["injection"] = ",".join(found)
-            budget.check()
-            document = self._document(path, parsed, doc_id, sha, access, existing)
-            document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
-            batch = self._graph_batch(document, parsed, chunked)
-            budget.check()
+            return None
+        return _Job(path=path, doc_id=doc_id, sha=sha, existing=existing)
+
+    def _accept(self, job: _Job, prepared: Prepared, access: AccessFields) -> None:
+        """A prepared file's Document and graph batch, buffered for the next flush."""
+        parsed = prepared.parsed
+        document = self._document(job.path, parsed, job.doc_id, job.sha, access, job.existing)
+        document.metadata["names"] = NAME_SEPARATOR.join(_document_names(document, parsed))
+        batch = self._graph_batch(document, prepared)
         checkpoint("parsed")
         self._pending.append(
-            _Pending(path=str(path), document=document, batch=batch, replaces=existing is not None)
+            _Pending(
+                path=str(job.path),
+                document=document,
+                batch=batch,
+                replaces=job.existing is not None,
+                dense=prepared.dense,
+                sparse=prepared.sparse,
+            )
         )
 
     def _document(
@@ -368,6 +444,16 @@ class IngestionPipeline:
         )
 
     def _points(self, pending: list[_Pending]) -> list[VectorPoint]:
+        done = [p for p in pending if p.dense is not None and p.sparse is not None]
+        points = [
+            VectorPoint(id=c.id, dense=v, sparse=sv, payload=_payload(c, p.document))
+            for p in done
+            for c, v, sv in zip(p.batch.chunks, p.dense or [], p.sparse or [], strict=True)
+        ]
+        left = [p for p in pending if p.dense is None or p.sparse is None]
+        return points + self._embedded(left) if left else points
+
+    def _embedded(self, pending: list[_Pending]) -> list[VectorPoint]:
         chunks = [(c, p.document) for p in pending for c in p.batch.chunks]
         texts = [contextual_text(c, d.title) for c, d in chunks]
         # Shortest first: a batch pads to its longest text, so similar lengths waste least.
@@ -388,16 +474,12 @@ class IngestionPipeline:
             for (c, d), v, s in zip(chunks, dense, sparse, strict=True)
         ]
 
-    def _graph_batch(
-        self, document: Document, parsed: ParsedDocument, chunked: ChunkedDocument
-    ) -> GraphBatch:
+    def _graph_batch(self, document: Document, prepared: Prepared) -> GraphBatch:
         assert self.resolver is not None
+        parsed, chunked, spans = prepared.parsed, prepared.chunked, prepared.spans
         abbreviation = parsed.metadata.get("fm_jurabk")
         if isinstance(abbreviation, str) and abbreviation:
             self.resolver.add_alias_pair(abbreviation, parsed.title, "LAW")
-        annotate(chunked.chunks)
-        with self._timed("entities"):
-            spans = self.extractor.extract(chunked.chunks)
         with self._timed("resolve"):
             entity_of = self.resolver.resolve(spans, document.id)
             relations = extract_relations(chunked.chunks, spans, entity_of)

@@ -102,3 +102,24 @@ def test_killed_run_then_rerun_equals_a_clean_run(tmp_path: Path, shared_data: P
     assert rerun.returncode == 0, rerun.stderr
     assert json.loads(rerun.stdout)["documents"] >= 1
     assert _status(crash_dir) == clean
+
+
+def test_ingest_on_ray_workers_from_the_cli(tmp_path: Path, shared_data: Path) -> None:
+    pytest.importorskip("ray")
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    shutil.copy(shared_data / "fixtures/docling/word_sample.docx", folder)
+    shutil.copy(shared_data / "corpus/de-arbeitsrecht/burlg.md", folder)
+    run = cli("ingest", str(folder), "--workers", "2", "--json", data_dir=tmp_path / "d")
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert summary["documents"] == 2 and summary["errors"] == []
+    assert summary["timings_s"]["worker_embed"] > 0  # the models ran on the workers
+    again = cli("ingest", str(folder), "--workers", "2", "--json", data_dir=tmp_path / "d")
+    assert json.loads(again.stdout)["unchanged"] == 2
+    # a cluster that is not there: a clear error, not a traceback
+    nowhere = cli(
+        "ingest", str(folder), "--ray-address", "127.0.0.1:1", data_dir=tmp_path / "e", timeout=300
+    )
+    assert nowhere.returncode == 2, nowhere.stderr
+    assert "Ray" in nowhere.stderr and "Traceback" not in nowhere.stderr
