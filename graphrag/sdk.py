@@ -29,6 +29,7 @@ from opentelemetry.trace import Span
 from pydantic import ValidationError
 
 from graphrag import components, explore, telemetry
+from graphrag.answer.agent import AgentAnswerer
 from graphrag.answer.context import with_context
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
@@ -36,13 +37,13 @@ from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator, OnToken, not_answered
 from graphrag.answer.references import ReferenceAnswerer
-from graphrag.errors import InputError, NotFoundError
+from graphrag.errors import ConfigError, InputError, NotFoundError
 from graphrag.files import private_dir
 from graphrag.guardrails import Guardrails, fenced, injection, redact
 from graphrag.locks import StoreLock
 from graphrag.models.cache import CachedEmbedder
 from graphrag.models.embedders import Embedder, embedder_from_name
-from graphrag.models.llm import Completer
+from graphrag.models.llm import Completer, LlmClient
 from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
 from graphrag.retrieval.config import RetrievalConfig
@@ -71,6 +72,7 @@ from schemas import (
     DeleteReport,
     DocumentSummary,
     EntityPath,
+    Passage,
     Provenance,
     ScoredChunk,
     SearchFilters,
@@ -102,7 +104,7 @@ class GraphRAG:
         embedder: Embedder | str | None = None,
         sparse: SparseEncoder | None = None,
         retrieval: RetrievalConfig | None = None,
-        generator: AnswerGenerator | None = None,
+        generator: AnswerGenerator | AgentAnswerer | None = None,
         **overrides: Any,
     ) -> None:
         if isinstance(embedder, str):  # a name, like the setting
@@ -127,7 +129,7 @@ class GraphRAG:
             reranker=settings.reranker,
             glossary_path=settings.glossary,
         )
-        self.generator: AnswerGenerator = generator or self._default_generator()
+        self.generator: AnswerGenerator | AgentAnswerer = generator or self._default_generator()
         self.guardrails = Guardrails(
             injection_mode=self.settings.guard_injection,
             passages=self.settings.guard_passages,
@@ -734,25 +736,64 @@ class GraphRAG:
             )
         passages = build_passages(evidence, budget_tokens=settings.answer_budget_tokens)
         language = result.analysis.language
-        if isinstance(self.generator, ExtractiveAnswerer) or self.guardrails.passages == "off":
-            return self.generator.answer(question, language, passages, result.graph, on_token)
+        generator = self.generator
+
+        def generate(given: list[Passage]) -> Answer:
+            from graphrag.agents import Toolkit
+
+            if isinstance(generator, AgentAnswerer):  # the model may search on its own
+                return generator.answer_with_tools(
+                    question,
+                    language,
+                    given,
+                    result.graph,
+                    Toolkit(self, access),
+                    lambda ids: self._fetch(ids, access),
+                    on_token,
+                )
+            return generator.answer(question, language, given, result.graph, on_token)
+
+        if isinstance(generator, ExtractiveAnswerer) or self.guardrails.passages == "off":
+            return generate(passages)
         # an LLM reads passages that carry instructions as fenced data, or not at all
         flagged = [bool(injection(p.text)) for p in passages]
         if self.guardrails.passages == "drop":
             kept = [p for p, bad in zip(passages, flagged, strict=True) if not bad]
-            answer = self.generator.answer(question, language, kept, result.graph, on_token)
+            answer = generate(kept)
             answer.guardrails.passages_dropped = sum(flagged)
             return answer
         prompt_passages = [
             p.model_copy(update={"text": fenced(p.text, language)}) if bad else p
             for p, bad in zip(passages, flagged, strict=True)
         ]
-        answer = self.generator.answer(question, language, prompt_passages, result.graph, on_token)
-        answer.passages = passages  # the reader sees the sources as they are
+        answer = generate(prompt_passages)
+        # the reader sees the sources as they are (an agent's own finds come after them)
+        answer.passages = passages + answer.passages[len(passages) :]
         answer.guardrails.passages_fenced = sum(flagged)
         return answer
 
-    def _default_generator(self) -> AnswerGenerator:
+    def _fetch(self, ids: list[str], access: AccessFilter) -> list[ChunkWithContext]:
+        if not ids:
+            return []
+        with self.lock.read():
+            return self.graph.fetch_chunks(ids, access)
+
+    def _default_generator(self) -> AnswerGenerator | AgentAnswerer:
+        if self.settings.llm_agent:
+            if not self.settings.llm_url:
+                raise ConfigError(
+                    "GRAPHRAG_LLM_AGENT",
+                    "the agent loop needs a model with tool calls at GRAPHRAG_LLM_URL",
+                    hint="set GRAPHRAG_LLM_URL (llama.cpp in-process has no tool calls here), "
+                    "or GRAPHRAG_LLM_AGENT=false",
+                )
+            key = self.settings.llm_api_key
+            chat = LlmClient(
+                self.settings.llm_url,
+                model=self.settings.llm_model,
+                api_key=key.get_secret_value() if key else None,
+            )
+            return AgentAnswerer(chat, max_steps=self.settings.agent_max_steps)
         if self.settings.llm_gguf is not None:
             client = self._llm_client("GRAPHRAG_LLM_GGUF")
             return LlmGenerator(client, name=f"llama.cpp/{self.settings.llm_gguf.name}")

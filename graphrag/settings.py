@@ -134,6 +134,10 @@ class Settings(BaseSettings):
     server_token: SecretStr | None = None  # its operator token; else api_key is sent
     llm_paraphrases: bool = False  # multi-query with LLM rewrites: one LLM call per search
     llm_query_analysis: bool = False  # LLM query type, hops and entities: one call per search
+    # the LLM (GRAPHRAG_LLM_URL, one with tool calls) may search and read through graphrag's
+    # tools before it answers (graphrag/answer/agent.py), at most agent_max_steps tool calls
+    llm_agent: bool = False
+    agent_max_steps: int = Field(default=6, ge=1, le=50)
     answer_budget_tokens: int = Field(default=2500, ge=200, le=100_000)
     # reading context around the best answers' evidence (graphrag/answer/context.py)
     answer_context_anchors: int = Field(default=3, ge=0, le=50)

@@ -108,31 +108,40 @@ class LlmGenerator:
             prompt(question, language, passages, graph),
             _both(self.on_token, on_token),
         )
-        answerable = not refuses(text)
-        if not answerable:
-            text = not_answered(language)
-        elif not _CITE.search(text):
-            text = cite_by_words(text, passages)
-            if not _CITE.search(text):
-                text += f"\n\n⚠ {UNCITED.get(language, UNCITED['en'])}"
-        cited = sorted({int(n) for n in _CITE.findall(text) if 0 < int(n) <= len(passages)})
-        missing = unsupported_numbers(text, passages) if answerable else []
-        if missing:
-            note = (
-                "Nicht in den Quellen belegte Zahlen: "
-                if language == "de"
-                else "Numbers not found in the sources: "
-            )
-            text += f"\n\n⚠ {note}{', '.join(missing)}"
-        return Answer(
-            question=question,
-            answer=text,
-            answerable=answerable and not missing,
-            language=language,
-            citations=[citation_for(n, passages[n - 1]) for n in cited],
-            passages=passages,
-            graph=graph,
+        return finished(question, language, text, passages, graph)
+
+
+def finished(
+    question: str, language: str, text: str, passages: list[Passage], graph: GraphContext
+) -> Answer:
+    """A model's text as the answer: a refusal is "not answered", an answer without markers is
+    cited by its words where a passage holds them (else marked uncited), numbers no passage
+    states are named, and every valid ``[n]`` becomes a citation."""
+    answerable = not refuses(text)
+    if not answerable:
+        text = not_answered(language)
+    elif not _CITE.search(text):
+        text = cite_by_words(text, passages)
+        if not _CITE.search(text):
+            text += f"\n\n⚠ {UNCITED.get(language, UNCITED['en'])}"
+    cited = sorted({int(n) for n in _CITE.findall(text) if 0 < int(n) <= len(passages)})
+    missing = unsupported_numbers(text, passages) if answerable else []
+    if missing:
+        note = (
+            "Nicht in den Quellen belegte Zahlen: "
+            if language == "de"
+            else "Numbers not found in the sources: "
         )
+        text += f"\n\n⚠ {note}{', '.join(missing)}"
+    return Answer(
+        question=question,
+        answer=text,
+        answerable=answerable and not missing,
+        language=language,
+        citations=[citation_for(n, passages[n - 1]) for n in cited],
+        passages=passages,
+        graph=graph,
+    )
 
 
 def _both(first: OnToken | None, second: OnToken | None) -> OnToken | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 import httpx
 from httpx_sse import ServerSentEvent, connect_sse
@@ -101,6 +101,91 @@ class LlmClient:
                 hint="start the model server or fix GRAPHRAG_LLM_URL",
             ) from None
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> dict[str, Any]:
+        """One assistant message (its ``content`` and any ``tool_calls``) for ``messages``, the
+        model offered ``tools`` (OpenAI function schemas; none: it must answer). Not streamed:
+        a tool call is only usable whole. Retried like ``complete``."""
+        retrying = Retrying(
+            stop=stop_after_attempt(self.attempts),
+            wait=self._wait,
+            retry=retry_if_exception_type(_Retryable),
+            reraise=True,
+        )
+        chars = sum(len(str(m.get("content") or "")) for m in messages)
+        try:
+            with telemetry.span(
+                "llm",
+                **{"llm.model": self.model, "llm.prompt_chars": chars, "llm.tools": len(tools)},
+            ) as span:
+                for attempt in retrying:
+                    with attempt:
+                        message = self._chat_once(messages, tools)
+                        span.set_attribute("llm.attempts", attempt.retry_state.attempt_number)
+                        span.set_attribute("llm.tool_calls", len(message.get("tool_calls") or []))
+                        return message
+        except _Retryable as exc:
+            raise StoreUnavailableError(
+                "LLM",
+                f"{exc} (after {self.attempts} attempts)",
+                hint="start the model server or fix GRAPHRAG_LLM_URL",
+            ) from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _chat_once(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        body: dict[str, Any] = {
+            "model": self.model,
+            "temperature": self.temperature,
+            "stream": False,
+            "messages": messages,
+        }
+        if tools:
+            body["tools"] = tools
+        url = public_url(self.base_url)
+        try:
+            with httpx.Client(timeout=self.timeout_s, transport=self._transport) as client:
+                response = client.post(
+                    f"{self.base_url}/chat/completions", json=body, headers=headers
+                )
+        except httpx.HTTPError as exc:
+            raise _Retryable(
+                f"cannot reach {url}: {str(exc).replace(self.base_url, url)}"
+            ) from None
+        if response.status_code in (401, 403):
+            raise ConfigError(
+                "GRAPHRAG_LLM_API_KEY", f"{url} refused the key ({response.status_code})"
+            )
+        if response.status_code == 429 or response.status_code >= 500:
+            raise _Retryable(
+                f"{url} answered {response.status_code}: {response.text[:200]}",
+                _retry_after(response),
+            )
+        if response.status_code >= 400:
+            raise StoreUnavailableError(
+                "LLM",
+                f"{url} answered {response.status_code}: {response.text[:200]}",
+                hint="a model without tool calls cannot run the agent loop; "
+                "set GRAPHRAG_LLM_AGENT=false"
+                if tools
+                else None,
+            )
+        try:
+            choice = (response.json().get("choices") or [{}])[0]
+        except (ValueError, AttributeError):
+            raise StoreUnavailableError(
+                "LLM",
+                f"{url} answered with something that is not a JSON completion",
+                hint="point GRAPHRAG_LLM_URL at an OpenAI-compatible /v1 endpoint",
+            ) from None
+        message = choice.get("message") or {}
+        return {
+            "role": "assistant",
+            "content": message.get("content") or "",
+            "tool_calls": message.get("tool_calls") or [],
+        }
 
     def _wait(self, state: RetryCallState) -> float:
         """Exponential backoff with jitter; a server's Retry-After wins (capped)."""
