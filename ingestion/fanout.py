@@ -130,7 +130,7 @@ class RayFanout:
                     "local Ray",
                 ) from None
             self._started = True
-        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call, unused-ignore]
         count = self.workers or max(1, int(cpus))
         actor = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=1)(Preparer)
         self._actors = [actor.remote(self.build, self.timeout_s) for _ in range(count)]
