@@ -34,12 +34,14 @@ TOOLS = (
     "path",
 )
 MAX_STEPS = 6
+# the refusal phrase is the easy way out for a small model: searching comes first
 TOOL_HINT = {
-    "de": " Du kannst Werkzeuge aufrufen, um weitere Quellen zu suchen oder zu lesen; jede "
-    "Stelle, die ein Werkzeug liefert, trägt ihre Quellennummer (source) und wird mit [n] "
-    "zitiert.",
-    "en": " You may call tools to search or read more; every passage a tool returns carries its "
-    "source number (source) and is cited as [n].",
+    "de": " Wenn die Quellen nicht reichen, rufe zuerst die Werkzeuge auf, um weitere Quellen "
+    "zu suchen oder zu lesen, bevor du NICHT BEANTWORTBAR sagst; jede Stelle, die ein "
+    "Werkzeug liefert, trägt ihre Quellennummer (source) und wird mit [n] zitiert.",
+    "en": " If the sources are not enough, call the tools to search or read more before you say "
+    "NOT ANSWERABLE; every passage a tool returns carries its source number (source) and is "
+    "cited as [n].",
 }
 
 
