@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import httpx
 from httpx_sse import ServerSentEvent, connect_sse
@@ -37,6 +37,9 @@ class Completer(Protocol):
     def complete(
         self, system: str, user: str, on_token: Callable[[str], None] | None = None
     ) -> str: ...
+
+
+T = TypeVar("T")
 
 
 class _Retryable(Exception):
@@ -78,52 +81,45 @@ class LlmClient:
     def complete(
         self, system: str, user: str, on_token: Callable[[str], None] | None = None
     ) -> str:
-        retrying = Retrying(
-            stop=stop_after_attempt(self.attempts),
-            wait=self._wait,
-            retry=retry_if_exception_type(_Retryable),
-            reraise=True,
+        return self._retried(
+            lambda: self._complete_once(system, user, on_token),
+            {"llm.prompt_chars": len(system) + len(user)},
+            lambda text: {"llm.output_chars": len(text)},
         )
-        try:
-            with telemetry.span(
-                "llm", **{"llm.model": self.model, "llm.prompt_chars": len(system) + len(user)}
-            ) as span:
-                for attempt in retrying:
-                    with attempt:
-                        text = self._complete_once(system, user, on_token)
-                        span.set_attribute("llm.attempts", attempt.retry_state.attempt_number)
-                        span.set_attribute("llm.output_chars", len(text))
-                        return text
-        except _Retryable as exc:
-            raise StoreUnavailableError(
-                "LLM",
-                f"{exc} (after {self.attempts} attempts)",
-                hint="start the model server or fix GRAPHRAG_LLM_URL",
-            ) from None
-        raise AssertionError("unreachable")  # pragma: no cover
 
     def chat(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> dict[str, Any]:
         """One assistant message (its ``content`` and any ``tool_calls``) for ``messages``, the
         model offered ``tools`` (OpenAI function schemas; none: it must answer). Not streamed:
         a tool call is only usable whole. Retried like ``complete``."""
+        chars = sum(len(str(m.get("content") or "")) for m in messages)
+        return self._retried(
+            lambda: self._chat_once(messages, tools),
+            {"llm.prompt_chars": chars, "llm.tools": len(tools)},
+            lambda message: {"llm.tool_calls": len(message.get("tool_calls") or [])},
+        )
+
+    def _retried(
+        self,
+        call: Callable[[], T],
+        attributes: dict[str, int],
+        outcome: Callable[[T], dict[str, int]],
+    ) -> T:
+        """``call`` in an ``llm`` span, retried with backoff on what ``_Retryable`` marks."""
         retrying = Retrying(
             stop=stop_after_attempt(self.attempts),
             wait=self._wait,
             retry=retry_if_exception_type(_Retryable),
             reraise=True,
         )
-        chars = sum(len(str(m.get("content") or "")) for m in messages)
         try:
-            with telemetry.span(
-                "llm",
-                **{"llm.model": self.model, "llm.prompt_chars": chars, "llm.tools": len(tools)},
-            ) as span:
+            with telemetry.span("llm", **{"llm.model": self.model, **attributes}) as span:
                 for attempt in retrying:
                     with attempt:
-                        message = self._chat_once(messages, tools)
+                        result = call()
                         span.set_attribute("llm.attempts", attempt.retry_state.attempt_number)
-                        span.set_attribute("llm.tool_calls", len(message.get("tool_calls") or []))
-                        return message
+                        for key, value in outcome(result).items():
+                            span.set_attribute(key, value)
+                        return result
         except _Retryable as exc:
             raise StoreUnavailableError(
                 "LLM",
