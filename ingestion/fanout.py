@@ -3,9 +3,11 @@ sparse embeddings) where the CPUs are; the unchanged check, entity resolution an
 write stay in the pipeline's process, one writer per store, exactly as without workers.
 
 Each worker is a Ray actor that builds its parser and models once (``Tools`` from a picklable
-``build``). Files go out a few per worker at a time and come back in the order they were
+``build``). Files go out to free workers and come back in the order they were
 given, whatever order the workers finish in: a file's entities resolve against the files
 before it, so the stores end up with the same ids, counts and vectors as in one process.
+A worker holds one file at a time (``ingestion.dispatch``): a file that kills its worker takes
+no other file down with it.
 
 A worker that dies while preparing a file (killed, out of memory) is restarted by Ray and the
 file is tried once more on it; a file that kills its worker twice is reported as that file's
@@ -22,20 +24,21 @@ import logging
 import os
 import socket
 import time
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from graphrag.errors import ConfigError, DocumentError
+from ingestion.dispatch import OrderedDispatch
 from ingestion.faults import worker_checkpoint
 from ingestion.prepare import Failed, Prepared, Tools, embed, prepare
 from schemas import AccessFields
 
 log = logging.getLogger(__name__)
-# files in flight per worker: one being prepared, one waiting, so no worker idles between files
-IN_FLIGHT = 2
+# prepared files per worker that may wait for the pipeline to write them
+WINDOW = 2
 # what a worker's environment takes from the driver's (the fault points of the tests)
 FORWARDED_ENV = ("GRAPHRAG_FAULT_KILL_WORKER_ON", "GRAPHRAG_FAULT_DIR")
 PROBE_TIMEOUT_S = 5.0
@@ -160,32 +163,30 @@ class RayFanout:
         if not self._actors:
             raise RuntimeError("RayFanout.prepare outside its `with` block")
         ray = self._ray
-        waiting: deque[tuple[Path, Any]] = deque()
-        queue = iter(enumerate(files))
-        window = IN_FLIGHT * len(self._actors)
 
-        def submit() -> None:
-            for i, (path, doc_id) in queue:
-                actor = self._actors[i % len(self._actors)]
-                waiting.append((path, actor.prepare.remote(str(path), doc_id, access)))
-                if len(waiting) >= window:
-                    return
+        def submit(actor: Any, item: tuple[Path, str]) -> Any:
+            return actor.prepare.remote(str(item[0]), item[1], access)
 
-        submit()
-        while waiting:
-            path, ref = waiting.popleft()
+        def wait(refs: list[Any], timeout: float) -> list[Any]:
+            ready, _ = ray.wait(refs, num_returns=1, timeout=timeout)
+            return list(ready)
+
+        def collect(item: tuple[Path, str], ref: Any) -> Prepared | Failed:
             try:
-                result = ray.get(ref)
+                return ray.get(ref)  # type: ignore[no-any-return]
             except ray.exceptions.RayError as exc:
-                log.warning("a worker died preparing %s: %s", path, type(exc).__name__)
-                result = Failed(
+                log.warning("a worker died preparing %s: %s", item[0], type(exc).__name__)
+                return Failed(
                     reason="worker_lost",
-                    error=f"{path}: the worker preparing it stopped twice "
+                    error=f"{item[0]}: the worker preparing it stopped twice "
                     f"({type(exc).__name__}); nothing of it was written\n"
                     "  -> ingest it again; if it fails again, check the worker's memory and log",
                 )
-            submit()
-            yield result
+
+        dispatch = OrderedDispatch(
+            self._actors, submit, wait, collect, window=WINDOW * len(self._actors)
+        )
+        yield from dispatch(files)
 
 
 def _check_reachable(address: str) -> None:
