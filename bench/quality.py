@@ -37,6 +37,11 @@ VARIANTS: dict[str, dict[str, object]] = {
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
     "default without the glossary": {"graph": True, "retrieval": {"glossary": False}},
+    "default without each branch's best near the top": {
+        "graph": True,
+        "retrieval": {"keep_leaders": False},
+    },
+    "each branch's best from rank 2": {"graph": True, "retrieval": {"leaders_from": 2}},
     "default without the German keywords of English questions": {
         "graph": True,
         "retrieval": {"glossary_across": False},

@@ -20,6 +20,7 @@ German sentence, quoted.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -49,6 +50,9 @@ from schemas import Answer, Citation, GraphContext, Passage
 # standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
 BRIDGE_WINDOW = 12
+# a sentence that answers may lead instead of a better one that does not, this close to it (in
+# standard scores): 0.5 and 1.0 measured alike, 2.0 answered an unanswerable question
+ANSWERS_MARGIN = 0.5
 MEANING = 0.86
 # two sentences share this much of their words (Jaccard): one says what the other says
 SAME_WORDING = 0.8
@@ -131,6 +135,7 @@ class ExtractiveAnswerer:
         rankings: list[list[_Pick]] = []
         everything: list[list[_Pick]] = []  # each part's ranking of every sentence
         answerable = bool(pool)
+        across = _crosses(language, pool)
         for part in parts:
             ranking = self._rank(part, language, pool, vectors)
             rankings.append(ranking)
@@ -138,15 +143,16 @@ class ExtractiveAnswerer:
             # each part gets its own sentence: a later part that ranks an earlier part's
             # sentence first (it carries the first part as context) takes its next best
             taken = [p.candidate for p in picks if p is not None]
-            pick = next((p for p in ranking if not _repeats(p.candidate, taken)), None)
-            picks.append(pick)
-            answerable = (
-                answerable
-                and pick is not None
-                and _answers(
-                    pick.candidate, asked(part), _crosses(language, pool), self.embedder is not None
-                )
+            kind = asked(part)
+
+            def answers(c: Candidate, kind: Asked = kind) -> bool:
+                return _answers(c, kind, across, self.embedder is not None)
+
+            pick = _first_that_answers(
+                [p for p in ranking if not _repeats(p.candidate, taken)], answers
             )
+            picks.append(pick)
+            answerable = answerable and pick is not None and answers(pick.candidate)
         if not pool:
             return _abstain(question, language, passages, graph, None)
         if not answerable:
@@ -246,6 +252,22 @@ class ExtractiveAnswerer:
             scored,
         )  # for --explain and the evaluation's diagnostics
         return ranked
+
+
+def _first_that_answers(ranking: list[_Pick], answers: Callable[[Candidate], bool]) -> _Pick | None:
+    """The best sentence, or, when it does not answer, the next one that does and ranks
+    within ANSWERS_MARGIN of it: two sentences that tie on the features are told apart by
+    whether they answer ("Urlaubsentgelt ... in den letzten dreizehn Wochen" shares more of
+    "Urlaub vom letzten Jahr ... bis wann" than the sentence with the deadline does)."""
+    if not ranking:
+        return None
+    best = ranking[0]
+    if answers(best.candidate):
+        return best
+    return next(
+        (p for p in ranking[1:] if p.fused >= best.fused - ANSWERS_MARGIN and answers(p.candidate)),
+        best,
+    )
 
 
 def supporting(

@@ -30,6 +30,13 @@ class RetrievalConfig(BaseModel):
     prefetch: int = Field(
         default=100, ge=2, le=2000, description="hits per branch the z-score fusion reads"
     )
+    # each branch's best hit (dense, keywords) stays among the first results: when the branches
+    # disagree, z-scores cannot tell which top is right, and the one they sink may hold the
+    # answer ("Reha" finds "Rehabilitation" by meaning only: dense 1st, fused 14th). From rank
+    # 3 on, so the fused first two keep their places (from rank 2, LegalQuAD recall@2 fell
+    # 0.780 -> 0.750); BENCHMARKS.md, "Session 12"
+    keep_leaders: bool = True
+    leaders_from: int = Field(default=3, ge=1, le=20)
     score_threshold: float | None = None
     multi_query: bool = True
     use_dense: bool = True

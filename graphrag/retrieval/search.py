@@ -114,7 +114,7 @@ class Retriever:
             )
             analysis = analyzer.analyse(request.query, request.filters)
         with timed("candidates"):
-            fused, dense, sparse = self._candidates(request, analysis)
+            fused, dense, sparse, leaders = self._candidates(request, analysis)
         use_graph = cfg.graph if request.use_graph is None else request.use_graph
         refinement = Refinement()
         if use_graph:
@@ -146,6 +146,8 @@ class Retriever:
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]
             pool += [c for c in refinement.added if c not in pool]
+            if cfg.keep_leaders:
+                pool += [c for c in leaders if c not in pool]
             chunks = {c.chunk.id: c for c in self.graph.fetch_chunks(pool, request.access)}
             pool = [c for c in pool if c in chunks and _passes_terms(chunks[c], analysis.filters)]
         rerank_scores: dict[str, float] = {}
@@ -158,6 +160,8 @@ class Retriever:
                 )
         with timed("score"):
             results = self._final(pool, chunks, fused, dense, sparse, refinement, rerank_scores)
+            if cfg.keep_leaders:
+                results = keep_leaders(results, leaders, cfg.leaders_from)
         if refinement.context.entities or refinement.context.paths:
             with timed("graph_names"):
                 context = visible_context(refinement.context, self.graph, request.access)
@@ -181,7 +185,7 @@ class Retriever:
 
     def _candidates(
         self, request: SearchRequest, analysis: QueryAnalysis
-    ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float]]:
+    ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float], list[str]]:
         cfg = self.config
         flt = payload_filter(request, analysis.filters)
         limit = max(analysis.candidate_count, request.k * 3)
@@ -191,6 +195,7 @@ class Retriever:
         weights: list[float] = []
         dense_scores: dict[str, float] = {}
         sparse_scores: dict[str, float] = {}
+        leaders: list[str] = []  # each branch's best for the question as asked
         w_dense, w_sparse = cfg.branch_weights()
         for variant, variant_weight in self._variants(request.query, analysis):
             if cfg.use_dense and w_dense > 0 and request.branches != "sparse":
@@ -202,6 +207,8 @@ class Retriever:
                 )
                 rankings.append([(h.id, h.score) for h in hits])
                 weights.append(w_dense * variant_weight)
+                if hits and variant_weight == 1.0:
+                    leaders.append(hits[0].id)
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
             if cfg.use_sparse and w_sparse > 0 and request.branches != "dense":
@@ -213,6 +220,8 @@ class Retriever:
                     hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=depth, filter=flt))
                     rankings.append([(h.id, h.score) for h in hits])
                     weights.append(w_sparse * variant_weight)
+                    if hits and variant_weight == 1.0:
+                        leaders.append(hits[0].id)
                     for h in hits:
                         sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
                 # an English question over German documents: the documents' words, in German
@@ -234,7 +243,7 @@ class Retriever:
             fused = zscore(rankings, weights=weights, depth=cfg.prefetch)
         else:
             fused = rrf([[i for i, _ in r] for r in rankings], k=cfg.rrf_k, weights=weights)
-        return fused[:limit], dense_scores, sparse_scores
+        return fused[:limit], dense_scores, sparse_scores, leaders
 
     def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
         """The question, plus rewrites: linked entities spelled by their other names
@@ -382,6 +391,28 @@ def visible_context(context: GraphContext, graph: GraphStore, access: AccessFilt
 
 def _name(entity: Entity) -> str:
     return entity.name
+
+
+def keep_leaders(ranked: list[ScoredChunk], leaders: list[str], start: int) -> list[ScoredChunk]:
+    """The n-th leader (a branch's best hit) at rank ``start + n - 1`` or better: one ranked
+    lower moves up to that rank; the first ``start - 1`` results keep their places unless a
+    leader is among them. Scores stay where they were (position i keeps the i-th best)."""
+    ids = [r.chunk.id for r in ranked]
+    order = list(ids)
+    for n, leader in enumerate(dict.fromkeys(c for c in leaders if c in order)):
+        allowed = start - 1 + n
+        if order.index(leader) > allowed:
+            order.remove(leader)
+            order.insert(allowed, leader)
+    if order == ids:
+        return ranked
+    by_id = {r.chunk.id: r for r in ranked}
+    return [
+        by_id[cid].model_copy(
+            update={"scores": by_id[cid].scores.model_copy(update={"final": slot_r.scores.final})}
+        )
+        for cid, slot_r in zip(order, ranked, strict=True)
+    ]
 
 
 def place_follows(ranked: list[ScoredChunk], follows: dict[str, list[str]]) -> list[ScoredChunk]:

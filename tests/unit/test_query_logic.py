@@ -11,6 +11,7 @@ from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms, terms
 from graphrag.answer.extractive import (
     ExtractiveAnswerer,
+    _first_that_answers,
     _Pick,
     _repeats,
     referred,
@@ -29,7 +30,7 @@ from graphrag.retrieval.fusion import minmax, rrf, zscore
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.refine import GraphRefiner, Refinement
-from graphrag.retrieval.search import place_follows
+from graphrag.retrieval.search import keep_leaders, place_follows
 from schemas import (
     AccessFilter,
     Chunk,
@@ -838,6 +839,41 @@ def test_reference_hops_are_placed_after_their_seed_and_never_above_it() -> None
     assert finals == sorted(finals, reverse=True)  # scores stay monotone
     assert [r.scores.final for r in placed[:4]] == [0.9, 0.85, 0.825, 0.8]
     assert place_follows(ranked, {}) == ranked
+
+
+def test_a_sentence_that_answers_leads_when_it_ties_with_one_that_does_not() -> None:
+    def pick(text: str, fused: float) -> _Pick:
+        return _Pick(Candidate(0, text, "h"), fused)
+
+    wage = pick("Das Urlaubsentgelt bemißt sich nach den letzten dreizehn Wochen.", 2.25)
+    deadline = pick("Der Urlaub muß in den ersten drei Monaten genommen werden.", 2.0)
+    far = pick("Der Urlaub muß im laufenden Kalenderjahr genommen werden.", 1.0)
+
+    def answers(c: Candidate) -> bool:
+        return "Monaten" in c.text or "Kalenderjahr" in c.text
+
+    assert _first_that_answers([wage, deadline, far], answers) is deadline
+    # further than the margin below the best: the best stays (and the answer abstains)
+    assert _first_that_answers([wage, far], answers) is wage
+    assert _first_that_answers([deadline, wage], answers) is deadline
+    assert _first_that_answers([], answers) is None
+
+
+def test_each_branch_best_is_kept_near_the_top_and_the_fused_top_keeps_its_place() -> None:
+    ranked = [
+        scored(cid, cid, "s", 0, final, cid)
+        for cid, final in [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("e", 0.5), ("f", 0.4)]
+    ]
+    # dense's best is e, the keywords' best is c: from rank 2 on, in that order
+    kept = keep_leaders(ranked, ["e", "c"], start=2)
+    assert [r.chunk.id for r in kept] == ["a", "e", "c", "b", "d", "f"]
+    assert [r.scores.final for r in kept] == [0.9, 0.8, 0.7, 0.6, 0.5, 0.4]
+    # a leader already at its rank or above stays; one that is not there (filtered) is skipped
+    assert keep_leaders(ranked, ["a", "c"], start=2) == ranked
+    assert [r.chunk.id for r in keep_leaders(ranked, ["zz", "f"], start=3)] == [
+        "a", "b", "f", "c", "d", "e",
+    ]  # fmt: skip
+    assert keep_leaders(ranked, [], start=2) == ranked
 
 
 def test_document_names_take_abbreviations_but_not_disambiguations() -> None:
