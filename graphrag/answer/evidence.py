@@ -143,6 +143,9 @@ class Candidate:
     asking: float = 0.0  # ``words`` for the asking sentence alone
     focus: bool = True  # it names what the asking sentence asks about (its first noun)
     refers: bool = False  # it points to another provision ("in § 1 genannten Grundes")
+    # the thing a number is asked of ("Tage Bildungsurlaub": Bildungsurlaub) is named nowhere
+    # in the evidence, not even as the head of a compound with its first part
+    subject_unknown: bool = False
     previous: str = ""  # the sentence before it in its paragraph
 
 
@@ -246,6 +249,11 @@ def score(
     nouns = focus_nouns(question, language)
     unknown = [t for t in nouns if not found(t, everywhere)]
     focus = nouns[0] if nouns else None
+    # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
+    subject = next((_counted(n) for n in nouns if n not in _units()), None)
+    subject_unknown = subject is not None and not any(
+        _names(a, everywhere) for a in (subject, *alternatives.get(subject, ()))
+    )
     words = shares(question)
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
@@ -263,6 +271,7 @@ def score(
         c.form = holds_new(kind, c.text, question)
         c.exact = c.form and exact(kind, c.text, question)
         c.unknown = unknown
+        c.subject_unknown = subject_unknown
         c.focus = focus is None or found(focus, c_terms)
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
@@ -301,6 +310,47 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
             min(len(word), len(term)) >= 5 and (term.endswith(word) or word.endswith(term))
         ):
             return True
+    return False
+
+
+# the nouns a number counts in ("wie viele Tage", "ab wie vielen Mitarbeitern"), not what it
+# is a number of; stemmed as ``terms`` stems them
+_UNIT_WORDS = (
+    "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
+    "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer"
+)
+
+
+@cache
+def _units() -> frozenset[str]:
+    return frozenset(str(s) for s in _stemmer("de").stemWords(_UNIT_WORDS.split()))
+
+
+def _counted(noun: str) -> str:
+    """What a compound of a unit counts: "Urlaubstage" counts Urlaub."""
+    for unit in _units():
+        if len(unit) >= 3 and noun.endswith(unit) and len(noun) - len(unit) >= 4:
+            first = noun[: -len(unit)]
+            return first[:-1] if first.endswith("s") else first
+    return noun
+
+
+def _names(term: str, bag: set[str]) -> bool:
+    """The evidence names the thing the term names: the term itself, a compound ending in it,
+    or, for a compound of the term's own, its head together with its first part. Evidence
+    that knows only the head names a more general thing: "Urlaub" is no "Bildungsurlaub"."""
+    words = {w.removeprefix("^") for w in bag}
+    # "Ruhe" is named by "Ruhezeit" (its first part), "Zeit" by "Ruhezeit" (its head)
+    if any(w == term or w.startswith(term) or (len(term) >= 5 and w.endswith(term)) for w in words):
+        return True
+    if any(w.endswith("-") and len(w) > 4 and term.startswith(w[:-1]) for w in words):
+        return True
+    for head in words:
+        if len(head) >= 5 and term.endswith(head) and len(term) - len(head) >= 3:
+            first = term[: -len(head)]
+            first = first[:-1] if first.endswith("s") and len(first) > 4 else first
+            if any(w.startswith(first) for w in words if w != head):
+                return True
     return False
 
 

@@ -386,6 +386,8 @@ def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool
     must be there), and it means or says what the question asks (without an embedder, says)."""
     if kind in NUMERIC and not c.form:
         return False
+    if kind in NUMERIC and c.subject_unknown:  # a number of something the evidence never names
+        return False
     if kind == "amount" and not c.of_focus:  # "25 Prozent" of working time is no wage
         return False
     if kind == "definition" and c.exact:  # it defines the very term asked about

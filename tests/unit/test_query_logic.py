@@ -11,6 +11,7 @@ from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms, terms
 from graphrag.answer.extractive import (
     ExtractiveAnswerer,
+    _answers,
     _first_that_answers,
     _Pick,
     _repeats,
@@ -453,6 +454,30 @@ def test_a_question_the_evidence_says_in_other_words_is_still_answered() -> None
         {"jobb": {"erwerbstat"}},
     )
     assert pool[0].words == 1.0 and pool[1].words < 1.0
+
+
+def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> None:
+    def pool() -> list[Candidate]:
+        return [
+            Candidate(0, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", ""),
+            Candidate(0, "Die Ruhezeit beträgt mindestens elf Stunden.", ""),
+        ]
+
+    def unknown(question: str) -> bool:
+        scored = pool()
+        score(question, "de", asked(question), scored, None, None)
+        return scored[0].subject_unknown
+
+    # "Urlaub" names leave in general, not "Bildungsurlaub"; the days are a unit, not the thing
+    assert unknown("Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?")
+    assert not unknown("Wie viele Tage Urlaub stehen mir im Jahr zu?")
+    assert not unknown("Wie viele Urlaubstage habe ich?")  # a compound the evidence has
+    assert not unknown("Wie lange muss ich danach Ruhe haben?")  # "Ruhezeit" begins with it
+    scored = pool()
+    question = "Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?"
+    score(question, "de", asked(question), scored, None, None)
+    scored[0].form = True
+    assert not _answers(scored[0], asked(question), False, False)
 
 
 def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> None:
