@@ -336,7 +336,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     deadline, a bounded span ("innerhalb von drei Wochen"), not any span ("nach Ablauf von
     fünf Jahren") or the bare word "Frist"; for provisions, a sentence that applies them
     ("Die §§ 5 bis 7 ... gelten entsprechend"); for a definition, the sentence that defines
-    the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ...")."""
+    the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ..."); for
+    a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such."""
     if kind == "deadline":
         return bool(_BOUNDED_SPAN.search(sentence))
     if kind == "norms":
@@ -348,7 +349,38 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     if kind == "definition":
         term = defined_term(question)
         return bool(term) and bool(_defines(term).search(sentence))
+    if kind in NUMERIC and (bound := _bound_asked(question)) is not None:
+        # "Wie viel ... höchstens?" is answered by a ceiling ("bis zu zwölf
+        # Monatsverdiensten"), not by a rate ("0,5 Monatsverdienste für jedes Jahr")
+        return bool(_BOUNDS[bound].search(sentence))
     return False
+
+
+# a question that asks for a ceiling or a floor, and the sentences that state one
+_BOUND_ASKS = {
+    "max": re.compile(r"\b(höchstens|maximal|längstens|at most|maximum|the most)\b", re.I),
+    "min": re.compile(r"\b(mindestens|wenigstens|minimal|at least|minimum)\b", re.I),
+}
+_BOUNDS = {
+    "max": re.compile(
+        r"\b(bis zu|höchstens|maximal|längstens|nicht mehr als|nicht länger als|"
+        r"nicht überschreiten|überschreitet nicht|up to|at most|no more than|not exceed)\b",
+        re.I,
+    ),
+    "min": re.compile(
+        r"\b(mindestens|wenigstens|nicht weniger als|nicht unter|at least|no less than|"
+        r"not less than|minimum of)\b",
+        re.I,
+    ),
+}
+
+
+def _bound_asked(question: str) -> str | None:
+    asking = last_question(question)
+    for bound, pattern in _BOUND_ASKS.items():
+        if pattern.search(asking):
+            return bound
+    return None
 
 
 def defined_term(question: str) -> str:

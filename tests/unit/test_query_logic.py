@@ -490,6 +490,20 @@ def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> Non
     assert pool[0].words > 0.5
 
 
+def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
+    question = "Das Gericht löst das Arbeitsverhältnis auf. Wie viel kann ich höchstens bekommen?"
+    ceiling = "(1) Als Abfindung ist ein Betrag bis zu zwölf Monatsverdiensten festzusetzen."
+    rate = "(2) Die Höhe der Abfindung beträgt 0,5 Monatsverdienste für jedes Jahr."
+    assert exact(asked(question), ceiling, question)
+    assert not exact(asked(question), rate, question)
+    floor = "Wie viele Werktage Urlaub habe ich mindestens?"
+    assert exact(asked(floor), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", floor)
+    assert not exact(asked(floor), "Der Urlaub beträgt bis zu 30 Werktage.", floor)
+    # a question that asks for neither: no sentence is the more exact for a bound
+    plain = "Wie viele Werktage Urlaub habe ich?"
+    assert not exact(asked(plain), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", plain)
+
+
 def test_what_a_question_asks_for_in_everyday_words() -> None:
     assert asked("Von wann bis wann gilt am Sonntag das Arbeitsverbot?") == "time"
     assert exact(
