@@ -313,11 +313,13 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
     return False
 
 
-# the nouns a number counts in ("wie viele Tage", "ab wie vielen Mitarbeitern"), not what it
-# is a number of; stemmed as ``terms`` stems them
+# the nouns a number counts in ("wie viele Tage", "ab wie vielen Mitarbeitern") or that name
+# the kind of number ("innerhalb welcher Frist", "die Höhe"), not what it is a number of;
+# stemmed as ``terms`` stems them
 _UNIT_WORDS = (
     "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
-    "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer"
+    "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
+    "zeit zeitraum höhe betrag anzahl zahl umfang"
 )
 
 
@@ -346,7 +348,7 @@ def _names(term: str, bag: set[str]) -> bool:
     if any(w.endswith("-") and len(w) > 4 and term.startswith(w[:-1]) for w in words):
         return True
     for head in words:
-        if len(head) >= 5 and term.endswith(head) and len(term) - len(head) >= 3:
+        if len(head) >= 4 and term.endswith(head) and len(term) - len(head) >= 3:
             first = term[: -len(head)]
             first = first[:-1] if first.endswith("s") and len(first) > 4 else first
             if any(w.startswith(first) for w in words if w != head):

@@ -473,6 +473,7 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     assert not unknown("Wie viele Tage Urlaub stehen mir im Jahr zu?")
     assert not unknown("Wie viele Urlaubstage habe ich?")  # a compound the evidence has
     assert not unknown("Wie lange muss ich danach Ruhe haben?")  # "Ruhezeit" begins with it
+    assert not unknown("Innerhalb welcher Frist muss ich das tun?")  # the kind, not the thing
     scored = pool()
     question = "Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?"
     score(question, "de", asked(question), scored, None, None)
