@@ -358,14 +358,7 @@ class Retriever:
         order = mmr_order(
             ids, {r.chunk.id: r.scores.final for r in top}, vectors, self.config.mmr_lambda
         )
-        by_id = {r.chunk.id: r for r in top}
-        moved = [
-            by_id[cid].model_copy(
-                update={"scores": by_id[cid].scores.model_copy(update={"final": slot.scores.final})}
-            )
-            for cid, slot in zip(order, top, strict=True)
-        ]
-        return [*moved, *ranked[len(top) :]]
+        return [*_in_order(top, order), *ranked[len(top) :]]
 
 
 def visible_context(context: GraphContext, graph: GraphStore, access: AccessFilter) -> GraphContext:
@@ -404,14 +397,18 @@ def keep_leaders(ranked: list[ScoredChunk], leaders: list[str], start: int) -> l
         if order.index(leader) > allowed:
             order.remove(leader)
             order.insert(allowed, leader)
-    if order == ids:
-        return ranked
+    return ranked if order == ids else _in_order(ranked, order)
+
+
+def _in_order(ranked: list[ScoredChunk], order: list[str]) -> list[ScoredChunk]:
+    """``ranked`` in ``order`` (the same ids); position i keeps the i-th best final score, so
+    scores stay monotone along the new order."""
     by_id = {r.chunk.id: r for r in ranked}
     return [
         by_id[cid].model_copy(
-            update={"scores": by_id[cid].scores.model_copy(update={"final": slot_r.scores.final})}
+            update={"scores": by_id[cid].scores.model_copy(update={"final": slot.scores.final})}
         )
-        for cid, slot_r in zip(order, ranked, strict=True)
+        for cid, slot in zip(order, ranked, strict=True)
     ]
 
 
