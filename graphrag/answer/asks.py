@@ -101,6 +101,12 @@ _REFERENCE = re.compile(
     r"art\.|artikel|buchstabe|section|article))\s*\d+\w?(?:\s*(?:,|und|bis|oder)\s*\d+\w?)*",
     re.I,
 )
+# a time of day asked ("Welche Uhrzeit", "what time") is answered by a clock time
+_CLOCK_ASK = (
+    r"\b(?:welche[rn]?\s+uhrzeit\w*|um wie viel uhr|ab wie viel uhr|bis wie viel uhr|"
+    r"what time|at what hour)\b"
+)
+_CLOCK = re.compile(r"\b\d{1,2}(?:[.:]\d{2})?\s*uhr\b|\bo'clock\b|\b\d{1,2}\s*[ap]\.m\.", re.I)
 _DEADLINE_WORDS = re.compile(
     r"\b(binnen|innerhalb|spätestens|frühestens|bis zu|bis zum|vor ablauf|nach ablauf|frist|"
     r"within|no later than|by the end)\b",
@@ -111,6 +117,12 @@ _RULE_WORDS = re.compile(
     r"bedarf|verboten|unzulässig|zulässig|berechtigt|verpflichtet|anspruch|nicht|kein\w*|"
     r"may|must|shall|can(?:not)?|entitled|prohibited|not)\b",
     re.I,
+)
+# German states a duty as "hat ... zu tun" or "ist ... zu tun", a separable verb with "zu"
+# inside ("hat ... auszuschreiben", "sind ... aufzubewahren")
+_OBLIGATION = re.compile(
+    r"\b(?:hat|haben|ist|sind)\b[^.;]*?(?:\bzu\s+[a-zäöüß]{3,}en\b|\b(?:ab|an|auf|aus|bei|"
+    r"ein|fest|her|mit|nach|um|vor|weg|zurück)zu[a-zäöüß]{3,}en\b)"
 )
 _ROLE = re.compile(
     r"\b(arbeitgeber\w*|betriebsrat\w*|personalrat\w*|stelle[n]?|behörde\w*|gericht\w*|"
@@ -242,7 +254,7 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
             re.I,
         ),
     ),
-    ("time", re.compile(r"^(wann|ab wann|seit wann|when|since when)\b", re.I)),
+    ("time", re.compile(rf"^(wann|ab wann|seit wann|when|since when)\b|{_CLOCK_ASK}", re.I)),
 ]
 _YES_NO = re.compile(
     r"^(darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
@@ -296,6 +308,46 @@ def refers_elsewhere(text: str) -> bool:
     return bool(_REFERENCE.search(re.sub(r"^\s*\(\d+\w?\)", " ", text)))
 
 
+# who acts: an employee asks in the first person ("Wie früh muss ich ... sagen?"), about the
+# employer when the employer is the subject ("Muss mein Arbeitgeber ...?"); a law sentence
+# names its actor in the nominative ("Der Arbeitnehmer muss ...", "hat der Arbeitgeber dem
+# Arbeitnehmer ... mitzuteilen": the employer acts, the employee receives)
+_EMPLOYER_ASKS = re.compile(
+    r"\b(?:mein|unser|my|our)\s+(?:arbeitgeber|chef|vorgesetzter|betrieb|employer|boss|"
+    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b",
+    re.I,
+)
+_EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)
+_ACTOR = {
+    "employer": re.compile(r"\b(?:der|ein)\s+arbeitgeber\b|\bthe employer\b", re.I),
+    "employee": re.compile(
+        r"\b(?:der|ein)\s+(?:\w+\s+)?arbeitnehmer\b|\b(?:der oder )?die\s+beschäftigte\b|"
+        r"\bdie\s+beschäftigten\b|\bthe employee\b",
+        re.I,
+    ),
+}
+
+
+def actor(question: str) -> str | None:
+    """Whose duty or right the asking sentence asks about: "employer", "employee" or None."""
+    asking = last_question(question)
+    if _EMPLOYER_ASKS.search(asking):
+        return "employer"
+    if _EMPLOYEE_ASKS.search(asking):
+        return "employee"
+    return None
+
+
+def other_actor(question: str, sentence: str) -> bool:
+    """The sentence gives the other party the duty or right: it names the other party as the
+    one who acts and not the one the question asks about."""
+    asker = actor(question)
+    if asker is None:
+        return False
+    other = "employer" if asker == "employee" else "employee"
+    return bool(_ACTOR[other].search(sentence)) and not _ACTOR[asker].search(sentence)
+
+
 def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     """``holds``, and a number asked for is one the question does not state already: "Ich
     arbeite zehn Stunden. Wie lange Pause?" is not answered by "bis zu zehn Stunden"."""
@@ -344,6 +396,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
         return bool(_APPLIES.search(sentence))
     if kind == "consequence":
         return bool(_CONSEQUENCE.search(sentence))
+    if kind == "time" and re.search(_CLOCK_ASK, question, re.I):
+        return bool(_CLOCK.search(sentence))
     if kind == "time" and _RANGE_ASK.search(question):
         return bool(_RANGE.search(sentence))
     if kind == "definition":
@@ -420,7 +474,7 @@ def holds(kind: Asked, sentence: str) -> bool:
             _SPAN.search(sentence) or _FUSED.search(sentence) or _CONDITION.search(sentence)
         )
     if kind == "yes_no":
-        return bool(_RULE_WORDS.search(sentence))
+        return bool(_RULE_WORDS.search(sentence) or _OBLIGATION.search(sentence))
     if kind == "person":
         return bool(_ROLE.search(sentence))
     if kind == "condition":

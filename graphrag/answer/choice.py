@@ -14,7 +14,10 @@ The features say how well a sentence answers (``evidence.score`` fills the raw s
 * ``opens``: it opens its passage (a provision's rule comes before its exceptions);
 * ``refers``: it points to another provision for its content ("wegen eines in § 1 genannten
   Grundes") instead of stating it;
-* ``length``: the log of its length, as a standard score.
+* ``length``: the log of its length, as a standard score;
+* ``actor``: it gives the duty or right to the other party: "hat der Arbeitgeber dem
+  Arbeitnehmer ... mitzuteilen" for an employee's "Wie früh muss ich es sagen?"
+  (``asks.other_actor``).
 
 ``bench/sentence_choice.py`` fits weights on the development sets (a logistic model over
 each question's candidates) and checks each set with the weights fitted on the others. Fitted
@@ -43,6 +46,7 @@ FEATURES = (
     "opens",
     "refers",
     "length",
+    "actor",
 )
 # meaning first, words second, the answer's form as a bonus, earlier passages a little higher;
 # a sentence that points elsewhere for its content a little lower; one that names what the
@@ -57,6 +61,9 @@ WEIGHTS: dict[str, float] = {
     "focus": 0.3,
     "passage": -0.1,
     "refers": -0.3,
+    # the other party's duty answers another question: -0.5 changed nothing on the German
+    # sets, -1.0 put the asker's own duty first (BENCHMARKS.md, session 13)
+    "actor": -1.0,
 }
 
 
@@ -77,6 +84,7 @@ def features(kind: Asked, pool: list[Candidate]) -> np.ndarray:
         # a question for the provisions that apply is answered by a sentence that names them
         "refers": [float(c.refers and kind != "norms") for c in pool],
         "length": standard([math.log(len(c.text)) for c in pool]),
+        "actor": [float(c.other_actor) for c in pool],
     }
     return np.column_stack([np.asarray(columns[name], dtype=np.float64) for name in FEATURES])
 

@@ -14,6 +14,8 @@ Three signals, each on its own scale:
 
 >>> terms("Ich habe noch Resturlaub vom letzten Jahr.", "de")
 ['resturlaub', 'letzt', 'jahr']
+>>> terms("als Teilzeitarbeitsplatz auszuschreiben", "de"), terms("Stellen ausschreiben", "de")
+(['teilzeitarbeitsplatz', 'ausschreib'], ['stell', 'ausschreib'])
 >>> numbers("(1) Pausen bei mehr als neun Stunden nach § 4"), numbers("more than nine hours")
 (['#9'], ['#9'])
 """
@@ -34,6 +36,7 @@ from graphrag.answer.asks import (
     exact,
     holds_new,
     last_question,
+    other_actor,
     refers_elsewhere,
     without_references,
 )
@@ -76,7 +79,8 @@ _STOP = frozenset(
     nicht kein keine sich sie er es ich du wir ihr mich mir dich dir uns euch mein meine
     meinen meinem meiner dein sein seine ihre ihren man was wer wann wo welche welcher welches
     welchen welchem darf dürfen muss müssen kann können soll sollen will möchte gilt gelten
-    denn dann da hier dort einfach eigentlich überhaupt bitte gerade wieder einmal viele viel
+    zählt zählen denn dann da hier dort einfach eigentlich überhaupt bitte gerade wieder einmal
+    viele viel
     lange oft hoch the a an and or but is are was were be been has have had with of for on at
     in to from by as how what which who whom when where why do does did can may must should
     will would i me my you your we our it its this that these those not no there any some
@@ -96,7 +100,7 @@ def terms(text: str, language: str) -> list[str]:
     """Content terms, stemmed, in order, without stop words; then the numbers it states, in
     digits whatever the language ("neun", "nine" and "9" are one term: ``#9``), provision
     numbers left out."""
-    words = [w.casefold() for w in _WORD.findall(text)]
+    words = [_without_zu(w).casefold() for w in _WORD.findall(text)]
     # a number word is its number ("nine" and "neun" are both ``#9``), not a word as well
     kept = [w for w in words if len(w) > 2 and w not in _STOP and w not in _NUMBER_WORDS]
     # "Sonn- und Feiertagen": the first part of a compound whose head the next word gives
@@ -105,6 +109,20 @@ def terms(text: str, language: str) -> list[str]:
     whole = [w for w in kept if not w.endswith("-")]
     stems = [str(s) for s in _stemmer(language).stemWords(whole)]
     return stems + cut + numbers(text)
+
+
+# a separable verb takes "zu" between its prefix and its stem: "auszuschreiben" is
+# "ausschreiben" (the question's word), "anzuwenden" is "anwenden"
+_ZU_INFIX = re.compile(
+    r"^(ab|an|auf|aus|bei|dar|ein|fest|fort|frei|her|hin|hinzu|mit|nach|nieder|statt|teil|um|"
+    r"vor|weg|wieder|zurück|zusammen)zu([a-zäöüß]{3,}en[a-z]*)$"
+)
+
+
+def _without_zu(word: str) -> str:
+    """A verb's zu-infinitive as its infinitive (nouns, capitalised, stay as they are:
+    "Auszubildende", "Einzugsgebiet")."""
+    return _ZU_INFIX.sub(r"\1\2", word)
 
 
 def numbers(text: str) -> list[str]:
@@ -147,6 +165,9 @@ class Candidate:
     # in the evidence, not even as the head of a compound with its first part
     subject_unknown: bool = False
     previous: str = ""  # the sentence before it in its paragraph
+    # it gives the duty or right to the other party ("hat der Arbeitgeber ... mitzuteilen"
+    # for "Wie früh muss ich es sagen?")
+    other_actor: bool = False
 
 
 def candidates(
@@ -275,6 +296,7 @@ def score(
         c.focus = focus is None or found(focus, c_terms)
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
+        c.other_actor = other_actor(asking, c.text)
 
 
 def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:

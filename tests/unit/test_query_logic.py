@@ -6,7 +6,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from graphrag.answer.asks import asked, exact, holds
+from graphrag.answer.asks import asked, exact, holds, other_actor
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms, terms
 from graphrag.answer.extractive import (
@@ -503,6 +503,47 @@ def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
     # a question that asks for neither: no sentence is the more exact for a bound
     plain = "Wie viele Werktage Urlaub habe ich?"
     assert not exact(asked(plain), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", plain)
+
+
+def test_a_time_of_day_asked_is_answered_by_a_clock_time() -> None:
+    question = "Welche Uhrzeit zählt bei der Arbeit eigentlich als Nacht?"
+    assert asked(question) == "time"
+    assert asked("What time does the night shift start?") == "time"
+    assert exact("time", "Nachtzeit ist die Zeit von 23 bis 6 Uhr.", question)
+    assert not exact("time", "Nachtarbeit umfasst mehr als zwei Stunden der Nachtzeit.", question)
+
+
+def test_a_duty_stated_as_hat_zu_answers_a_yes_no_question() -> None:
+    duty = "Der Arbeitgeber hat einen Arbeitsplatz auch als Teilzeitarbeitsplatz auszuschreiben."
+    assert holds("yes_no", duty)
+    assert holds("yes_no", "Die Nachweise sind zwei Jahre lang aufzubewahren.")
+    assert not holds("yes_no", "Der Arbeitgeber schreibt den Arbeitsplatz aus.")
+
+
+def test_a_zu_infinitive_is_the_verb_the_question_uses() -> None:
+    assert (
+        terms("auch als Teilzeitplatz auszuschreiben", "de")[-1] == terms("ausschreiben", "de")[0]
+    )
+    assert terms("anzuwenden", "de") == terms("anwenden", "de")
+    # nouns keep their letters: "Auszubildende" is no "Ausbildende", "Einzug" no "Eing"
+    assert terms("Auszubildende Einzugsgebiet", "de") == ["auszubild", "einzugsgebiet"]
+
+
+def test_a_sentence_giving_the_other_party_the_duty_is_told_apart() -> None:
+    employee_asks = "Ich möchte weniger arbeiten. Wie früh muss ich das meinem Arbeitgeber sagen?"
+    employer_acts = (
+        "Die Entscheidung hat der Arbeitgeber dem Arbeitnehmer einen Monat vorher mitzuteilen."
+    )
+    employee_acts = "Der Arbeitnehmer muss die Verringerung drei Monate vorher geltend machen."
+    assert other_actor(employee_asks, employer_acts)
+    assert not other_actor(employee_asks, employee_acts)
+    employer_asked = "Muss mein Arbeitgeber freie Stellen auch als Teilzeitstellen ausschreiben?"
+    assert other_actor(employer_asked, employee_acts)
+    assert not other_actor(employer_asked, employer_acts)
+    # a question about neither party, or a sentence naming both as actors, is no mismatch
+    assert not other_actor("Wie lange dauert der Urlaub?", employer_acts)
+    both = "Der Arbeitgeber und der Arbeitnehmer können eine Verringerung vereinbaren."
+    assert not other_actor(employee_asks, both)
 
 
 def test_what_a_question_asks_for_in_everyday_words() -> None:
