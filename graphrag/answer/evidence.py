@@ -229,11 +229,18 @@ def score(
     question_vector: list[float] | None,
     sentence_vectors: list[list[float]] | None,
     synonyms: dict[str, set[str]] | None = None,
+    broader: set[str] | None = None,
 ) -> None:
     """Fill in every candidate's meaning, words, form and unknown terms. ``synonyms``: a
     question term -> the documents' terms for it (``Chef`` -> ``Arbeitgeber``), each of which
-    counts as the term itself."""
+    counts as the term itself. ``broader``: terms whose documents' terms name a more general
+    thing (their head's): they count for the words a sentence shares, but do not make the
+    thing the question names known to the evidence."""
     alternatives = synonyms or {}
+    general = broader or set()
+
+    def named(term: str) -> tuple[str, ...]:
+        return (term,) if term in general else (term, *alternatives.get(term, ()))
 
     def found(term: str, bag: set[str], body_only: bool = False) -> bool:
         return any(_matches(t, bag, body_only) for t in (term, *alternatives.get(term, ())))
@@ -268,13 +275,11 @@ def score(
 
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
-    unknown = [t for t in nouns if not found(t, everywhere)]
+    unknown = [t for t in nouns if not any(_matches(a, everywhere) for a in named(t))]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
     subject = next((_counted(n) for n in nouns if n not in _units()), None)
-    subject_unknown = subject is not None and not any(
-        _names(a, everywhere) for a in (subject, *alternatives.get(subject, ()))
-    )
+    subject_unknown = subject is not None and not any(_names(a, everywhere) for a in named(subject))
     words = shares(question)
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
@@ -297,6 +302,18 @@ def score(
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
         c.other_actor = other_actor(asking, c.text)
+
+
+def broader(question: str, language: str, glossary: Glossary) -> set[str]:
+    """The question's stems whose documents' terms the glossary gives only for their head:
+    "Weihnachtsgeld" is a kind of "Geld" (``Entgelt``), but a sentence about Entgelt does not
+    name Weihnachtsgeld."""
+    out: set[str] = set()
+    for word in _WORD.findall(question):
+        stems = terms(word, language)
+        if stems and glossary.of_word(word) and not glossary.lists(word):
+            out.add(stems[0])
+    return out
 
 
 def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:

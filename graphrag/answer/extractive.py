@@ -28,6 +28,7 @@ from graphrag.answer import choice
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.evidence import (
     Candidate,
+    broader,
     candidates,
     continues,
     score,
@@ -230,13 +231,14 @@ class ExtractiveAnswerer:
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
         scored = [replace(c) for c in pool]
-        same = None
+        same, general = None, None
         if self.glossary and language == "de":
             same = synonyms(part, language, self._terms())
+            general = broader(part, language, self._terms())
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = synonyms(part, language, across)
-        score(part, language, kind, scored, query, vectors, same)
+        score(part, language, kind, scored, query, vectors, same, general)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
         fused = choice.scores(choice.features(kind, scored))

@@ -75,6 +75,10 @@ class Glossary:
                 out[key] = targets
         return out
 
+    def lists(self, word: str) -> bool:
+        """The word is an entry of its own, not only a compound ending in one."""
+        return word.casefold() in self.entries
+
     def of_word(self, word: str) -> list[str]:
         """The documents' terms for one word (itself an entry, or a compound ending in one)."""
         word = word.casefold()

@@ -8,7 +8,15 @@ import pytest
 
 from graphrag.answer.asks import asked, exact, holds, other_actor
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
-from graphrag.answer.evidence import Candidate, candidates, continues, score, synonyms, terms
+from graphrag.answer.evidence import (
+    Candidate,
+    broader,
+    candidates,
+    continues,
+    score,
+    synonyms,
+    terms,
+)
 from graphrag.answer.extractive import (
     ExtractiveAnswerer,
     _answers,
@@ -479,6 +487,25 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     score(question, "de", asked(question), scored, None, None)
     scored[0].form = True
     assert not _answers(scored[0], asked(question), False, False)
+
+
+def test_a_glossary_term_for_a_compounds_head_does_not_name_the_compound() -> None:
+    built_in = glossary.built_in()
+    sentence = (
+        "Das Entgelt bemisst sich nach dem durchschnittlichen Arbeitsverdienst von 13 Wochen."
+    )
+    for question, named in (
+        ("Wie viel Weihnachtsgeld steht mir zu?", False),  # "Geld" is Entgelt, not this one
+        ("Wie viel Geld steht mir zu?", True),
+    ):
+        pool = [Candidate(0, sentence, "")]
+        same = synonyms(question, "de", built_in)
+        general = broader(question, "de", built_in)
+        score(question, "de", asked(question), pool, None, None, same, general)
+        assert pool[0].subject_unknown is not named
+        assert bool(pool[0].unknown) is not named
+        # the sentence still shares the question's words through the head
+        assert pool[0].words > 0
 
 
 def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> None:
