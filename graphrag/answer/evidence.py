@@ -3,7 +3,9 @@
 Three signals, each on its own scale:
 
 * ``meaning``: cosine between the question and the sentence under the multilingual embedder
-  (it carries everyday words to the law's words, and English questions to German text);
+  (it carries everyday words to the law's words, and English questions to German text); a
+  German question is also embedded with the glossary's words for its everyday words
+  ("Chef": "Arbeitgeber"), and the closer of the two counts;
 * ``words``: the share of the question's content terms the sentence or its heading states,
   each weighted by how rare it is among the candidates (a term every candidate has says
   nothing about which one answers); German compounds match their parts ("Resturlaub" ~
@@ -230,12 +232,15 @@ def score(
     sentence_vectors: list[list[float]] | None,
     synonyms: dict[str, set[str]] | None = None,
     broader: set[str] | None = None,
+    worded_vector: list[float] | None = None,
 ) -> None:
     """Fill in every candidate's meaning, words, form and unknown terms. ``synonyms``: a
     question term -> the documents' terms for it (``Chef`` -> ``Arbeitgeber``), each of which
     counts as the term itself. ``broader``: terms whose documents' terms name a more general
     thing (their head's): they count for the words a sentence shares, but do not make the
-    thing the question names known to the evidence."""
+    thing the question names known to the evidence. ``worded_vector``: the question with the
+    documents' words for its everyday words, embedded; a sentence's meaning is its cosine with
+    whichever of the two questions is closer."""
     alternatives = synonyms or {}
     general = broader or set()
 
@@ -284,8 +289,9 @@ def score(
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
     if question_vector is not None and sentence_vectors is not None:
-        q = _unit(question_vector)
-        meanings = [float(_unit(v) @ q) for v in sentence_vectors]
+        asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
+        questions = np.stack([_unit(v) for v in asked_as])
+        meanings = [float((questions @ _unit(v)).max()) for v in sentence_vectors]
     else:
         meanings = [0.0] * len(pool)
     for c, c_terms, meaning, share, asking_share in zip(

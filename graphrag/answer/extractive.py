@@ -231,14 +231,20 @@ class ExtractiveAnswerer:
         kind = asked(part)
         query = self.embedder.embed_query(part) if self.embedder is not None else None
         scored = [replace(c) for c in pool]
-        same, general = None, None
+        same, general, worded = None, None, None
         if self.glossary and language == "de":
             same = synonyms(part, language, self._terms())
             general = broader(part, language, self._terms())
+            # "Muss mein Chef Stellen auch in Teilzeit ausschreiben?" means what a sentence
+            # about the "Arbeitgeber" and a "Teilzeitarbeitsplatz" says: the question with the
+            # documents' words for its everyday words is embedded as well
+            words = self._terms().expand(part)
+            if self.embedder is not None and query is not None and words:
+                worded = self.embedder.embed_query(f"{part} {' '.join(words)}")
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = synonyms(part, language, across)
-        score(part, language, kind, scored, query, vectors, same, general)
+        score(part, language, kind, scored, query, vectors, same, general, worded)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
         fused = choice.scores(choice.features(kind, scored))

@@ -489,6 +489,17 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     assert not _answers(scored[0], asked(question), False, False)
 
 
+def test_a_sentence_means_the_question_as_asked_or_in_the_documents_words() -> None:
+    pool = [Candidate(0, "Der Arbeitgeber hat es auszuschreiben.", ""), Candidate(0, "Sonst.", "")]
+    asked_as, worded = [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]
+    sentences = [[0.0, 1.0, 0.0], [0.6, 0.0, 0.8]]
+    score("Muss mein Chef das?", "de", "yes_no", pool, asked_as, sentences)
+    assert [round(c.meaning, 2) for c in pool] == [0.0, 0.6]
+    score("Muss mein Chef das?", "de", "yes_no", pool, asked_as, sentences, None, None, worded)
+    # the closer of the two questions counts, for each sentence on its own
+    assert [round(c.meaning, 2) for c in pool] == [1.0, 0.6]
+
+
 def test_a_glossary_term_for_a_compounds_head_does_not_name_the_compound() -> None:
     built_in = glossary.built_in()
     sentence = (
