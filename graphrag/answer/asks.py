@@ -163,6 +163,16 @@ _RANGE = re.compile(
 _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
     # "Von wann bis wann gilt die Sonntagsruhe?" asks for a span of the clock or calendar
     ("time", _RANGE_ASK),
+    # "Wie wird berechnet, wie viel Geld ich bekomme?" asks how, not how much: the rule that
+    # computes it ("nach dem durchschnittlichen Arbeitsverdienst"), not an amount
+    (
+        "procedure",
+        re.compile(
+            r"^wie (?:wird|werden)\b[^?]*\b(?:berechnet|ermittelt|bemessen|bestimmt|festgesetzt)\b|"
+            r"^how (?:is|are)\b[^?]*\b(?:calculated|computed|determined|worked out)\b",
+            re.I,
+        ),
+    ),
     (
         "deadline",
         re.compile(

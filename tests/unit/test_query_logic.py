@@ -551,6 +551,12 @@ def test_a_time_of_day_asked_is_answered_by_a_clock_time() -> None:
     assert not exact("time", "Nachtarbeit umfasst mehr als zwei Stunden der Nachtzeit.", question)
 
 
+def test_how_a_sum_is_computed_asks_for_the_rule_not_an_amount() -> None:
+    assert asked("Wie wird berechnet, wie viel Geld ich im Urlaub bekomme?") == "procedure"
+    assert asked("How is my holiday pay calculated?") == "procedure"
+    assert asked("Wie viel Geld bekomme ich im Urlaub?") == "amount"
+
+
 def test_a_duty_stated_as_hat_zu_answers_a_yes_no_question() -> None:
     duty = "Der Arbeitgeber hat einen Arbeitsplatz auch als Teilzeitarbeitsplatz auszuschreiben."
     assert holds("yes_no", duty)
