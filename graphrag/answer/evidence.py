@@ -337,6 +337,12 @@ def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[
     return out
 
 
+def _elided_begins(word: str, term: str) -> bool:
+    """``word`` is the first part of an elided compound ("sonn-" of "Sonn- und Feiertagen")
+    and ``term`` begins with it: it stands for any "Sonn..." word."""
+    return word.endswith("-") and len(word) > 4 and term.startswith(word[:-1])
+
+
 def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
     """The term, or a compound containing it (or contained in it), is in the bag; heading
     terms carry a ``^`` and count unless ``body_only``."""
@@ -345,8 +351,8 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
         if heading and body_only:
             continue
         word = other[1:] if heading else other
-        if word.endswith("-"):  # "sonn-" of "Sonn- und Feiertagen" is any "Sonn..."
-            if len(word) > 4 and term.startswith(word[:-1]):
+        if word.endswith("-"):
+            if _elided_begins(word, term):
                 return True
             continue
         # German compounds end in their head: "Resturlaub" is a kind of "Urlaub", but
@@ -390,7 +396,7 @@ def _names(term: str, bag: set[str]) -> bool:
     # "Ruhe" is named by "Ruhezeit" (its first part), "Zeit" by "Ruhezeit" (its head)
     if any(w == term or w.startswith(term) or (len(term) >= 5 and w.endswith(term)) for w in words):
         return True
-    if any(w.endswith("-") and len(w) > 4 and term.startswith(w[:-1]) for w in words):
+    if any(_elided_begins(w, term) for w in words):
         return True
     for head in words:
         if len(head) >= 4 and term.endswith(head) and len(term) - len(head) >= 3:

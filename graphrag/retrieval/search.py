@@ -197,7 +197,8 @@ class Retriever:
         sparse_scores: dict[str, float] = {}
         leaders: list[str] = []  # each branch's best for the question as asked
         w_dense, w_sparse = cfg.branch_weights()
-        for variant, variant_weight in self._variants(request.query, analysis):
+        for n, (variant, variant_weight) in enumerate(self._variants(request.query, analysis)):
+            as_asked = n == 0  # ``_variants`` gives the question as asked first
             if cfg.use_dense and w_dense > 0 and request.branches != "sparse":
                 vector = self.embedder.embed_query(variant)
                 hits = self.vectors.query(
@@ -207,7 +208,7 @@ class Retriever:
                 )
                 rankings.append([(h.id, h.score) for h in hits])
                 weights.append(w_dense * variant_weight)
-                if hits and variant_weight == 1.0:
+                if hits and as_asked:
                     leaders.append(hits[0].id)
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
@@ -220,7 +221,7 @@ class Retriever:
                     hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=depth, filter=flt))
                     rankings.append([(h.id, h.score) for h in hits])
                     weights.append(w_sparse * variant_weight)
-                    if hits and variant_weight == 1.0:
+                    if hits and as_asked:
                         leaders.append(hits[0].id)
                     for h in hits:
                         sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
@@ -246,8 +247,8 @@ class Retriever:
         return fused[:limit], dense_scores, sparse_scores, leaders
 
     def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
-        """The question, plus rewrites: linked entities spelled by their other names
-        (KSchG <-> Kündigungsschutzgesetz), and LLM paraphrases when a paraphraser is set."""
+        """The question as asked, first, plus rewrites: linked entities spelled by their other
+        names (KSchG <-> Kündigungsschutzgesetz), and LLM paraphrases when a paraphraser is set."""
         base = clean_query(query)
         variants = [(base, 1.0)]
         if not self.config.multi_query:
