@@ -318,46 +318,6 @@ def refers_elsewhere(text: str) -> bool:
     return bool(_REFERENCE.search(re.sub(r"^\s*\(\d+\w?\)", " ", text)))
 
 
-# who acts: an employee asks in the first person ("Wie früh muss ich ... sagen?"), about the
-# employer when the employer is the subject ("Muss mein Arbeitgeber ...?"); a law sentence
-# names its actor in the nominative ("Der Arbeitnehmer muss ...", "hat der Arbeitgeber dem
-# Arbeitnehmer ... mitzuteilen": the employer acts, the employee receives)
-_EMPLOYER_ASKS = re.compile(
-    r"\b(?:mein|unser|my|our)\s+(?:arbeitgeber|chef|vorgesetzter|betrieb|employer|boss|"
-    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b",
-    re.I,
-)
-_EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)
-_ACTOR = {
-    "employer": re.compile(r"\b(?:der|ein)\s+arbeitgeber\b|\bthe employer\b", re.I),
-    "employee": re.compile(
-        r"\b(?:der|ein)\s+(?:\w+\s+)?arbeitnehmer\b|\b(?:der oder )?die\s+beschäftigte\b|"
-        r"\bdie\s+beschäftigten\b|\bthe employee\b",
-        re.I,
-    ),
-}
-
-
-def actor(question: str) -> str | None:
-    """Whose duty or right the asking sentence asks about: "employer", "employee" or None."""
-    asking = last_question(question)
-    if _EMPLOYER_ASKS.search(asking):
-        return "employer"
-    if _EMPLOYEE_ASKS.search(asking):
-        return "employee"
-    return None
-
-
-def other_actor(question: str, sentence: str) -> bool:
-    """The sentence gives the other party the duty or right: it names the other party as the
-    one who acts and not the one the question asks about."""
-    asker = actor(question)
-    if asker is None:
-        return False
-    other = "employer" if asker == "employee" else "employee"
-    return bool(_ACTOR[other].search(sentence)) and not _ACTOR[asker].search(sentence)
-
-
 def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     """``holds``, and a number asked for is one the question does not state already: "Ich
     arbeite zehn Stunden. Wie lange Pause?" is not answered by "bis zu zehn Stunden"."""

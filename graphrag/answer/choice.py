@@ -17,7 +17,7 @@ The features say how well a sentence answers (``evidence.score`` fills the raw s
 * ``length``: the log of its length, as a standard score;
 * ``actor``: it gives the duty or right to the other party: "hat der Arbeitgeber dem
   Arbeitnehmer ... mitzuteilen" for an employee's "Wie früh muss ich es sagen?"
-  (``asks.other_actor``).
+  (``parties.other_actor``).
 
 ``bench/sentence_choice.py`` fits weights on the development sets (a logistic model over
 each question's candidates) and checks each set with the weights fitted on the others. Fitted

@@ -38,10 +38,10 @@ from graphrag.answer.asks import (
     exact,
     holds_new,
     last_question,
-    other_actor,
     refers_elsewhere,
     without_references,
 )
+from graphrag.answer.parties import other_actor
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from graphrag.answer.asks import asked, exact, holds, other_actor
+from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
@@ -28,6 +28,7 @@ from graphrag.answer.extractive import (
     supporting,
 )
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
+from graphrag.answer.parties import other_actor
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
 from graphrag.errors import ConfigError, NotFoundError, StoreUnavailableError

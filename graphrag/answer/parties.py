@@ -1,0 +1,54 @@
+"""Who acts: the party whose duty or right a question asks about, and the party a sentence
+gives it to.
+
+An employee asks in the first person ("Wie früh muss ich es sagen?"); a question asks about
+the employer when the employer is its subject ("Muss mein Arbeitgeber ...?"). A law sentence
+names the party that acts in the nominative: in "hat der Arbeitgeber dem Arbeitnehmer ...
+mitzuteilen" the employer acts and the employee receives.
+
+>>> other_actor("Wie früh muss ich es sagen?", "Der Arbeitgeber hat es mitzuteilen.")
+True
+>>> other_actor("Wie früh muss ich es sagen?", "Der Arbeitnehmer muss es mitteilen.")
+False
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphrag.answer.asks import last_question
+
+_EMPLOYER_ASKS = re.compile(
+    r"\b(?:mein|unser|my|our)\s+(?:arbeitgeber|chef|vorgesetzter|betrieb|employer|boss|"
+    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b",
+    re.I,
+)
+_EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)
+_ACTOR = {
+    "employer": re.compile(r"\b(?:der|ein)\s+arbeitgeber\b|\bthe employer\b", re.I),
+    "employee": re.compile(
+        r"\b(?:der|ein)\s+(?:\w+\s+)?arbeitnehmer\b|\b(?:der oder )?die\s+beschäftigte\b|"
+        r"\bdie\s+beschäftigten\b|\bthe employee\b",
+        re.I,
+    ),
+}
+
+
+def actor(question: str) -> str | None:
+    """Whose duty or right the asking sentence asks about: "employer", "employee" or None."""
+    asking = last_question(question)
+    if _EMPLOYER_ASKS.search(asking):
+        return "employer"
+    if _EMPLOYEE_ASKS.search(asking):
+        return "employee"
+    return None
+
+
+def other_actor(question: str, sentence: str) -> bool:
+    """The sentence gives the other party the duty or right: it names the other party as the
+    one who acts and not the one the question asks about."""
+    asker = actor(question)
+    if asker is None:
+        return False
+    other = "employer" if asker == "employee" else "employee"
+    return bool(_ACTOR[other].search(sentence)) and not _ACTOR[asker].search(sentence)
