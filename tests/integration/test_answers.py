@@ -181,3 +181,20 @@ def test_an_agent_loop_gets_the_mcp_tools_as_functions(rag: GraphRAG) -> None:
         )
         and Toolkit(rag, AccessFilter(tenant="other")).call("search", {"query": "Urlaub"}) == []
     )
+
+
+@pytest.fixture(scope="module")
+def part_time(tmp_path_factory: pytest.TempPathFactory) -> Iterator[GraphRAG]:
+    with GraphRAG(data_dir=tmp_path_factory.mktemp("tzbfg") / "data") as instance:
+        assert not instance.ingest([LAWS / "tzbfg.md"]).errors
+        yield instance
+
+
+def test_the_askers_own_duty_answers_not_the_other_partys(part_time: GraphRAG) -> None:
+    # § 8 (2): the employee asks three months ahead; § 8 (5): the employer answers one month
+    # ahead ("hat der Arbeitgeber dem Arbeitnehmer ... mitzuteilen" says "sagen" as well)
+    answer = part_time.ask(
+        "Ich möchte weniger arbeiten. Wie früh muss ich das meinem Arbeitgeber sagen?"
+    )
+    assert answer.answerable
+    assert "drei Monate" in answer.answer.split("[1]")[0]
