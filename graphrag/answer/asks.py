@@ -118,11 +118,17 @@ _RULE_WORDS = re.compile(
     r"may|must|shall|can(?:not)?|entitled|prohibited|not)\b",
     re.I,
 )
+# the prefixes of German separable verbs, which take "zu" inside: "auszuschreiben",
+# "anzuwenden" (``evidence.terms`` reads them as their infinitive)
+SEPARABLE = (
+    r"ab|an|auf|aus|bei|dar|ein|fest|fort|frei|her|hin|hinzu|mit|nach|nieder|statt|teil|um|"
+    r"vor|weg|wieder|zurück|zusammen"
+)
 # German states a duty as "hat ... zu tun" or "ist ... zu tun", a separable verb with "zu"
 # inside ("hat ... auszuschreiben", "sind ... aufzubewahren")
 _OBLIGATION = re.compile(
-    r"\b(?:hat|haben|ist|sind)\b[^.;]*?(?:\bzu\s+[a-zäöüß]{3,}en\b|\b(?:ab|an|auf|aus|bei|"
-    r"ein|fest|her|mit|nach|um|vor|weg|zurück)zu[a-zäöüß]{3,}en\b)"
+    rf"\b(?:hat|haben|ist|sind)\b[^.;]*?(?:\bzu\s+[a-zäöüß]{{3,}}en\b|"
+    rf"\b(?:{SEPARABLE})zu[a-zäöüß]{{3,}}en\b)"
 )
 _ROLE = re.compile(
     r"\b(arbeitgeber\w*|betriebsrat\w*|personalrat\w*|stelle[n]?|behörde\w*|gericht\w*|"

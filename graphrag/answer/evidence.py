@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from graphrag.answer.asks import (
+    SEPARABLE,
     Asked,
     exact,
     holds_new,
@@ -41,7 +42,7 @@ from graphrag.answer.asks import (
     refers_elsewhere,
     without_references,
 )
-from graphrag.answer.parties import other_actor
+from graphrag.answer.parties import actor, acts_other
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
@@ -115,10 +116,7 @@ def terms(text: str, language: str) -> list[str]:
 
 # a separable verb takes "zu" between its prefix and its stem: "auszuschreiben" is
 # "ausschreiben" (the question's word), "anzuwenden" is "anwenden"
-_ZU_INFIX = re.compile(
-    r"^(ab|an|auf|aus|bei|dar|ein|fest|fort|frei|her|hin|hinzu|mit|nach|nieder|statt|teil|um|"
-    r"vor|weg|wieder|zurück|zusammen)zu([a-zäöüß]{3,}en[a-z]*)$"
-)
+_ZU_INFIX = re.compile(rf"^({SEPARABLE})zu([a-zäöüß]{{3,}}en[a-z]*)$")
 
 
 def _without_zu(word: str) -> str:
@@ -288,6 +286,7 @@ def score(
     words = shares(question)
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
+    asker = actor(asking)  # whose duty the question asks about, read once
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([_unit(v) for v in asked_as])
@@ -307,7 +306,7 @@ def score(
         c.focus = focus is None or found(focus, c_terms)
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
-        c.other_actor = other_actor(asking, c.text)
+        c.other_actor = acts_other(asker, c.text)
 
 
 def broader(question: str, language: str, glossary: Glossary) -> set[str]:

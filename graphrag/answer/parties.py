@@ -45,9 +45,13 @@ def actor(question: str) -> str | None:
 
 
 def other_actor(question: str, sentence: str) -> bool:
-    """The sentence gives the other party the duty or right: it names the other party as the
-    one who acts and not the one the question asks about."""
-    asker = actor(question)
+    """The sentence gives the other party the duty or right the question asks about."""
+    return acts_other(actor(question), sentence)
+
+
+def acts_other(asker: str | None, sentence: str) -> bool:
+    """The sentence names the other party than ``asker`` as the one who acts, and not the
+    asker's own (``actor`` of the question, read once for all the candidates)."""
     if asker is None:
         return False
     other = "employer" if asker == "employee" else "employee"
