@@ -7,12 +7,14 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from graphrag.errors import ConfigError, StoreUnavailableError
-from graphrag.stores.graph import ArcadeDBGraphStore, Neo4jGraphStore
+from graphrag.stores.graph import ArcadeDBGraphStore, Neo4jGraphStore, arcadedb
+from graphrag.stores.graph.arcadedb import EmbeddedArcadeDB, free_port
 from schemas import AccessFilter
 from tests.factories import document_batch
 
@@ -100,3 +102,48 @@ def test_configured_port_in_use_names_the_setting(tmp_path: Path) -> None:
         with pytest.raises(ConfigError) as err:
             store.open()
     assert err.value.setting == "GRAPHRAG_ARCADEDB_BOLT_PORT"
+
+
+def _taken_then_free(taken: int, times: int) -> Iterator[int]:
+    for _ in range(times):
+        yield taken
+    while True:
+        yield free_port()
+
+
+def test_a_port_taken_between_choice_and_bind_is_chosen_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        taken = s.getsockname()[1]
+        ports = _taken_then_free(taken, times=2)  # the first try's Bolt and HTTP ports
+        monkeypatch.setattr(arcadedb, "free_port", lambda: next(ports))
+        server = EmbeddedArcadeDB(tmp_path / "graph")
+        try:
+            endpoint = server.start()
+            assert endpoint.uri != f"bolt://127.0.0.1:{taken}"
+            assert "Unable to listen" in server.log_file.read_text(encoding="utf-8")
+            store = Neo4jGraphStore(
+                endpoint.uri, endpoint.user, endpoint.password, endpoint.database
+            )
+            store.open()
+            store.close()
+        finally:
+            server.stop()
+
+
+def test_ports_taken_every_time_give_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        taken = s.getsockname()[1]
+        monkeypatch.setattr(arcadedb, "free_port", lambda: taken)
+        server = EmbeddedArcadeDB(tmp_path / "graph")
+        with pytest.raises(StoreUnavailableError) as err:
+            server.start()
+    assert f"taken {arcadedb.PORT_TRIES} times" in str(err.value)
+    assert "GRAPHRAG_ARCADEDB_BOLT_PORT" in err.value.hint

@@ -21,13 +21,23 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from graphrag.errors import ConfigError, StoreLockedError, StoreUnavailableError
 from graphrag.files import private_dir
-from graphrag.stores.graph.arcadedb_process import EXIT_LOCKED
+from graphrag.stores.graph.arcadedb_process import EXIT_LOCKED, EXIT_PORT_TAKEN
 
 STORE = "graph store (embedded ArcadeDB)"
+# A free port is found by binding port 0 and closing it, so another process starting at the
+# same moment can take it before our server binds it; a few fresh tries make that harmless.
+PORT_TRIES = 4
+
+
+class _Spawn(Enum):
+    STARTED = "started"
+    LOCKED = "locked"  # another process owns the directory: attach to it
+    PORT_TAKEN = "port taken"
 
 
 @dataclass(frozen=True)
@@ -97,13 +107,26 @@ class EmbeddedArcadeDB:
         (self.root / "log").mkdir(exist_ok=True)
         password = self._password()
         deadline = time.monotonic() + self.start_timeout_s
+        ports_taken = 0
         while True:
             attached = self._attach(password)
             if attached is not None:
                 self._endpoint = attached
                 return attached
-            if self._spawn_and_wait(password, deadline):
+            outcome = self._spawn_and_wait(password, deadline)
+            if outcome is _Spawn.STARTED:
                 return self._require_endpoint()
+            if outcome is _Spawn.PORT_TAKEN:
+                ports_taken += 1
+                if ports_taken < PORT_TRIES:
+                    continue
+                raise StoreUnavailableError(
+                    STORE,
+                    f"the server for {self.root} found its ports taken {ports_taken} times "
+                    f"in a row: {self._log_tail()}",
+                    hint="another program is taking ports on 127.0.0.1 as fast as they free; "
+                    "set GRAPHRAG_ARCADEDB_BOLT_PORT to a port kept free for graphrag",
+                )
             if time.monotonic() > deadline:
                 raise StoreLockedError(
                     STORE,
@@ -183,14 +206,10 @@ class EmbeddedArcadeDB:
             fcntl.flock(handle, fcntl.LOCK_UN)
             return False
 
-    def _spawn_and_wait(self, password: str, deadline: float) -> bool:
+    def _spawn_and_wait(self, password: str, deadline: float) -> _Spawn:
         bolt_port = self.bolt_port or free_port()
         if self.bolt_port and port_in_use(self.bolt_port):
-            raise ConfigError(
-                "GRAPHRAG_ARCADEDB_BOLT_PORT",
-                f"port {self.bolt_port} on 127.0.0.1 is already in use",
-                hint="choose a free port, or set 0 to pick one automatically",
-            )
+            raise self._configured_port_in_use()
         log = open(self.log_file, "ab")  # noqa: SIM115 - handed to the child
         try:
             process = subprocess.Popen(
@@ -217,8 +236,14 @@ class EmbeddedArcadeDB:
         state_file = self.root / "server.json"
         while time.monotonic() < deadline:
             code = process.poll()
+            if code is not None and process.stdin is not None:
+                process.stdin.close()  # the child is gone; its pipe would leak
             if code == EXIT_LOCKED:
-                return False
+                return _Spawn.LOCKED
+            if code == EXIT_PORT_TAKEN:
+                if self.bolt_port and port_in_use(self.bolt_port):
+                    raise self._configured_port_in_use()
+                return _Spawn.PORT_TAKEN
             if code is not None:
                 raise StoreUnavailableError(
                     STORE,
@@ -241,13 +266,20 @@ class EmbeddedArcadeDB:
                         database=str(state["database"]),
                         owned=True,
                     )
-                    return True
+                    return _Spawn.STARTED
             time.sleep(0.1)
         process.kill()
         raise StoreUnavailableError(
             STORE,
             f"the server for {self.root} did not start within {self.start_timeout_s:.0f} s",
             hint=f"see {self.log_file}",
+        )
+
+    def _configured_port_in_use(self) -> ConfigError:
+        return ConfigError(
+            "GRAPHRAG_ARCADEDB_BOLT_PORT",
+            f"port {self.bolt_port} on 127.0.0.1 is already in use",
+            hint="choose a free port, or set 0 to pick one automatically",
         )
 
     def _log_tail(self, lines: int = 5) -> str:

@@ -21,6 +21,10 @@ from types import FrameType
 
 EXIT_LOCKED = 75  # EX_TEMPFAIL: another process owns the directory
 EXIT_FAILED = 70  # EX_SOFTWARE
+EXIT_PORT_TAKEN = 76  # a port handed to us was taken before the engine could bind it
+# The engine's own words when it cannot bind its HTTP or Bolt port (ArcadeDB 25.x raises a
+# generic ServerException, so the message is the only thing that tells this case apart).
+PORT_TAKEN_MESSAGE = "Unable to listen"
 DATABASE = "graphrag"
 
 
@@ -94,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     except Exception as exc:  # reported to the parent through the log and the exit code
         print(f"failed: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
-        return EXIT_FAILED
+        return EXIT_PORT_TAKEN if PORT_TAKEN_MESSAGE in str(exc) else EXIT_FAILED
     finally:
         state_file.unlink(missing_ok=True)
         if server is not None:
