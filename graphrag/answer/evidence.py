@@ -196,6 +196,33 @@ def candidates(
     return out
 
 
+# a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren
+# gekündigt werden." is finished by "Die Kündigungsfrist beträgt sechs Monate." A short rest is
+# read with its opening sentence; a long one holds rules of their own.
+_ABSATZ = re.compile(r"^\(\d+[a-z]?\)\s")
+REST_SENTENCES, REST_CHARS = 2, 300
+
+
+def rest_of_provision(lead: Candidate, pool: list[Candidate]) -> list[Candidate]:
+    """The sentences after ``lead`` in its numbered paragraph, when ``lead`` opens it and the
+    rest is short; else none."""
+    if not _ABSATZ.match(lead.text):
+        return []
+    rest: list[Candidate] = []
+    text = lead.text
+    while True:
+        nxt = next((c for c in pool if c.passage == lead.passage and c.previous == text), None)
+        if nxt is None:
+            break
+        rest.append(nxt)
+        text = nxt.text
+        if len(rest) > REST_SENTENCES:
+            return []
+    if sum(len(c.text) for c in rest) > REST_CHARS:
+        return []
+    return rest
+
+
 # a sentence that opens with a pronoun or pronominal adverb continues the one before it
 _ANAPHOR = re.compile(
     r"^(?:sie|er|es|dies|diese[rsnm]?|dabei|dazu|hierzu|hierbei|hierfür|dafür|davon|danach|"

@@ -31,6 +31,7 @@ from graphrag.answer.evidence import (
     broader,
     candidates,
     continues,
+    rest_of_provision,
     score,
     synonyms,
     terms,
@@ -165,6 +166,7 @@ class ExtractiveAnswerer:
             # each part ranks its own scored copies: the same sentence is the same text
             if not _repeats(pick.candidate, chosen):
                 chosen.append(pick.candidate)
+                chosen += [c for c in rest_of_provision(pick.candidate, pool) if c not in chosen]
                 # "wegen eines in § 1 genannten Grundes": the reader needs what § 1 says
                 named = referred(pick.candidate, ranked, passages)
                 if named is not None and not _repeats(named, chosen):

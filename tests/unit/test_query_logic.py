@@ -13,6 +13,7 @@ from graphrag.answer.evidence import (
     broader,
     candidates,
     continues,
+    rest_of_provision,
     score,
     synonyms,
     terms,
@@ -664,6 +665,44 @@ def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
     # the lead "Die Frist beginnt ..." is read after the sentence that sets the Frist
     assert answer.answer.startswith("(4) Ein Anspruch muss innerhalb einer Frist")
     assert "Die Frist beginnt" in answer.answer
+
+
+def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
+    passages = [
+        Passage(
+            chunk_ids=["t"],
+            doc_id="tzbfg",
+            title="TzBfG",
+            section_path=["§ 15 Ende des befristeten Arbeitsvertrages"],
+            text="(4) Ist das Arbeitsverhältnis für längere Zeit als fünf Jahre eingegangen, so "
+            "kann es von dem Arbeitnehmer nach Ablauf von fünf Jahren gekündigt werden. Die "
+            "Kündigungsfrist beträgt sechs Monate.\n\n(5) Wird das Arbeitsverhältnis "
+            "fortgesetzt, so gilt es als auf unbestimmte Zeit verlängert.",
+        )
+    ]
+    pool = candidates(passages)
+    opening, rest, other = pool
+    assert rest_of_provision(opening, pool) == [rest]
+    assert rest_of_provision(rest, pool) == []  # it does not open the paragraph
+    assert rest_of_provision(other, pool) == []  # nothing follows it
+    long_rest = candidates(
+        [
+            Passage(
+                chunk_ids=["x"],
+                doc_id="x",
+                title="X",
+                section_path=[],
+                text="(1) Der erste Satz regelt etwas. Der zweite Satz regelt mehr. Der dritte "
+                "Satz regelt noch mehr. Der vierte Satz regelt alles andere.",
+            )
+        ]
+    )
+    assert rest_of_provision(long_rest[0], long_rest) == []  # a long rest holds its own rules
+    answer = ExtractiveAnswerer().answer(
+        "Kann ich einen Vertrag über acht Jahre vorher kündigen?", "de", passages, GraphContext()
+    )
+    assert "nach Ablauf von fünf Jahren" in answer.answer
+    assert "sechs Monate" in answer.answer and "unbestimmte Zeit" not in answer.answer
 
 
 def test_a_lead_that_points_to_a_provision_comes_with_what_it_says() -> None:
