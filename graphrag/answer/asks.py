@@ -126,7 +126,7 @@ SEPARABLE = (
 )
 # German states a duty as "hat ... zu tun" or "ist ... zu tun", a separable verb with "zu"
 # inside ("hat ... auszuschreiben", "sind ... aufzubewahren")
-_OBLIGATION = re.compile(
+OBLIGATION = re.compile(
     rf"\b(?:hat|haben|ist|sind)\b[^.;]*?(?:\bzu\s+[a-zäöüß]{{3,}}en\b|"
     rf"\b(?:{SEPARABLE})zu[a-zäöüß]{{3,}}en\b)"
 )
@@ -450,7 +450,7 @@ def holds(kind: Asked, sentence: str) -> bool:
             _SPAN.search(sentence) or _FUSED.search(sentence) or _CONDITION.search(sentence)
         )
     if kind == "yes_no":
-        return bool(_RULE_WORDS.search(sentence) or _OBLIGATION.search(sentence))
+        return bool(_RULE_WORDS.search(sentence) or OBLIGATION.search(sentence))
     if kind == "person":
         return bool(_ROLE.search(sentence))
     if kind == "condition":

@@ -17,7 +17,9 @@ The features say how well a sentence answers (``evidence.score`` fills the raw s
 * ``length``: the log of its length, as a standard score;
 * ``actor``: it gives the duty or right to the other party: "hat der Arbeitgeber dem
   Arbeitnehmer ... mitzuteilen" for an employee's "Wie früh muss ich es sagen?"
-  (``parties.other_actor``).
+  (``parties.other_actor``);
+* ``modal``: it states the modality a yes/no question asks about, a permission for "Darf
+  ich ...?", a duty for "Muss ich ...?" (``modality``).
 
 ``bench/sentence_choice.py`` fits weights on the development sets (a logistic model over
 each question's candidates) and checks each set with the weights fitted on the others. Fitted
@@ -47,6 +49,7 @@ FEATURES = (
     "refers",
     "length",
     "actor",
+    "modal",
 )
 # meaning first, words second, the answer's form as a bonus, earlier passages a little higher;
 # a sentence that points elsewhere for its content a little lower; one that names what the
@@ -64,6 +67,11 @@ WEIGHTS: dict[str, float] = {
     # the other party's duty answers another question: -0.5 changed nothing on the German
     # sets, -1.0 put the asker's own duty first (BENCHMARKS.md, session 13)
     "actor": -1.0,
+    # "Darf ich ...?" is answered by what is permitted or forbidden, "Muss ich ...?" by a
+    # duty; as much as holding the kind of answer (``form``): 0.3 and 0.5 measured alike,
+    # 1.0 let a sentence of the right modality but another subject lead (BENCHMARKS.md,
+    # session 14)
+    "modal": 0.5,
 }
 
 
@@ -85,6 +93,7 @@ def features(kind: Asked, pool: list[Candidate]) -> np.ndarray:
         "refers": [float(c.refers and kind != "norms") for c in pool],
         "length": standard([math.log(len(c.text)) for c in pool]),
         "actor": [float(c.other_actor) for c in pool],
+        "modal": [float(c.modal) for c in pool],
     }
     return np.column_stack([np.asarray(columns[name], dtype=np.float64) for name in FEATURES])
 

@@ -42,6 +42,7 @@ from graphrag.answer.asks import (
     refers_elsewhere,
     without_references,
 )
+from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.parties import actor, acts_other
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
@@ -168,6 +169,8 @@ class Candidate:
     # it gives the duty or right to the other party ("hat der Arbeitgeber ... mitzuteilen"
     # for "Wie früh muss ich es sagen?")
     other_actor: bool = False
+    # a yes/no question's modality ("Darf ich ...?", "Muss ich ...?") is the one it states
+    modal: bool = False
 
 
 def candidates(
@@ -314,6 +317,7 @@ def score(
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
     asker = actor(asking)  # whose duty the question asks about, read once
+    mode = asked_modality(question) if kind == "yes_no" else None
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([_unit(v) for v in asked_as])
@@ -334,6 +338,7 @@ def score(
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
         c.other_actor = acts_other(asker, c.text)
+        c.modal = mode is not None and states(mode, c.text)
 
 
 def broader(question: str, language: str, glossary: Glossary) -> set[str]:

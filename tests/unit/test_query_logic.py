@@ -29,6 +29,7 @@ from graphrag.answer.extractive import (
     supporting,
 )
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
+from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.parties import other_actor
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
@@ -590,6 +591,26 @@ def test_a_sentence_giving_the_other_party_the_duty_is_told_apart() -> None:
     assert not other_actor("Wie lange dauert der Urlaub?", employer_acts)
     both = "Der Arbeitgeber und der Arbeitnehmer können eine Verringerung vereinbaren."
     assert not other_actor(employee_asks, both)
+
+
+def test_a_yes_no_question_is_answered_by_a_rule_of_its_modality() -> None:
+    assert asked_modality("Ich arbeite halbtags. Darf ich weniger bekommen?") == "may"
+    assert asked_modality("Kann ich verlangen, dass ...?") == "may"
+    assert asked_modality("Meine Kollegin ist krank. Muss ich einspringen?") == "must"
+    assert asked_modality("Do I have to work on Sundays?") == "must"
+    assert asked_modality("Wie viele Tage Urlaub habe ich?") is None
+    forbidden = "Er darf wegen der Teilzeitarbeit nicht schlechter behandelt werden."
+    counting = "Teilzeitbeschäftigte sind mit 0,5 zu berücksichtigen."
+    assert states("may", forbidden) and not states("may", counting)
+    assert states("must", counting) and not states("must", forbidden)
+    assert states("must", "Die anderen sind zur Vertretung verpflichtet.")
+    assert not states("must", "Die Tage werden auf den Jahresurlaub nicht angerechnet.")
+    pool = [Candidate(0, counting, ""), Candidate(0, forbidden, "")]
+    score("Darf ich pro Stunde weniger bekommen?", "de", "yes_no", pool, None, None)
+    assert [c.modal for c in pool] == [False, True]
+    # only a yes/no question asks for a modality: "Wie lange muss ich ..." asks for a duration
+    score("Wie lange muss ich warten?", "de", "duration", pool, None, None)
+    assert [c.modal for c in pool] == [False, False]
 
 
 def test_what_a_question_asks_for_in_everyday_words() -> None:
