@@ -175,7 +175,8 @@ class ExtractiveAnswerer:
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
             chosen += supporting(question, language, rankings[0], chosen)
         numbers: dict[int, int] = {}
-        lines = []
+        # runs of one paragraph's consecutive sentences, each run quoted and cited once
+        runs: list[tuple[int, list[str]]] = []
         source_language = _language_of(chosen[0].text)
         shown = {c.text for c in chosen}
         for c in chosen:
@@ -183,9 +184,14 @@ class ExtractiveAnswerer:
             # "Die Frist beginnt ..." is read with the sentence that sets the Frist
             if continues(c, language) and c.previous not in shown:
                 shown.add(c.previous)
-                lines.append(_render(c.previous, n, language, source_language))
-            lines.append(_render(c.text, n, language, source_language))
-        text = " ".join(lines)
+                runs.append((n, [c.previous]))
+            if runs and runs[-1][0] == n and c.previous and runs[-1][1][-1] == c.previous:
+                runs[-1][1].append(c.text)
+            else:
+                runs.append((n, [c.text]))
+        text = " ".join(
+            _render(" ".join(sentences), n, language, source_language) for n, sentences in runs
+        )
         if graph.paths and len(parts) == 1 and asked(question) == "other":
             label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
             text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])

@@ -724,6 +724,7 @@ def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
     )
     assert "nach Ablauf von fünf Jahren" in answer.answer
     assert "sechs Monate" in answer.answer and "unbestimmte Zeit" not in answer.answer
+    assert answer.answer.count("[1]") == 1  # one provision, quoted and cited once
 
 
 def test_a_lead_that_points_to_a_provision_comes_with_what_it_says() -> None:
