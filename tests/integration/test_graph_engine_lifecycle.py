@@ -104,6 +104,15 @@ def test_configured_port_in_use_names_the_setting(tmp_path: Path) -> None:
     assert err.value.setting == "GRAPHRAG_ARCADEDB_BOLT_PORT"
 
 
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A port on 127.0.0.1 another program listens on."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield int(s.getsockname()[1])
+
+
 def _taken_then_free(taken: int, times: int) -> Iterator[int]:
     for _ in range(times):
         yield taken
@@ -112,38 +121,28 @@ def _taken_then_free(taken: int, times: int) -> Iterator[int]:
 
 
 def test_a_port_taken_between_choice_and_bind_is_chosen_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken_port: int
 ) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        s.listen()
-        taken = s.getsockname()[1]
-        ports = _taken_then_free(taken, times=2)  # the first try's Bolt and HTTP ports
-        monkeypatch.setattr(arcadedb, "free_port", lambda: next(ports))
-        server = EmbeddedArcadeDB(tmp_path / "graph")
-        try:
-            endpoint = server.start()
-            assert endpoint.uri != f"bolt://127.0.0.1:{taken}"
-            assert "Unable to listen" in server.log_file.read_text(encoding="utf-8")
-            store = Neo4jGraphStore(
-                endpoint.uri, endpoint.user, endpoint.password, endpoint.database
-            )
-            store.open()
-            store.close()
-        finally:
-            server.stop()
+    ports = _taken_then_free(taken_port, times=2)  # the first try's Bolt and HTTP ports
+    monkeypatch.setattr(arcadedb, "free_port", lambda: next(ports))
+    server = EmbeddedArcadeDB(tmp_path / "graph")
+    try:
+        endpoint = server.start()
+        assert endpoint.uri != f"bolt://127.0.0.1:{taken_port}"
+        assert "Unable to listen" in server.log_file.read_text(encoding="utf-8")
+        store = Neo4jGraphStore(endpoint.uri, endpoint.user, endpoint.password, endpoint.database)
+        store.open()
+        store.close()
+    finally:
+        server.stop()
 
 
 def test_ports_taken_every_time_give_a_clear_error(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken_port: int
 ) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        s.listen()
-        taken = s.getsockname()[1]
-        monkeypatch.setattr(arcadedb, "free_port", lambda: taken)
-        server = EmbeddedArcadeDB(tmp_path / "graph")
-        with pytest.raises(StoreUnavailableError) as err:
-            server.start()
+    monkeypatch.setattr(arcadedb, "free_port", lambda: taken_port)
+    server = EmbeddedArcadeDB(tmp_path / "graph")
+    with pytest.raises(StoreUnavailableError) as err:
+        server.start()
     assert f"taken {arcadedb.PORT_TRIES} times" in str(err.value)
-    assert "GRAPHRAG_ARCADEDB_BOLT_PORT" in err.value.hint
+    assert err.value.hint is not None and "GRAPHRAG_ARCADEDB_BOLT_PORT" in err.value.hint
