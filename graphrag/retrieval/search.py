@@ -418,14 +418,16 @@ def place_follows(ranked: list[ScoredChunk], follows: dict[str, list[str]]) -> l
     it ranks higher already), in the order given; scores are lowered to keep them monotone."""
     if not follows:
         return ranked
-    position = {r.chunk.id: float(i) for i, r in enumerate(ranked)}
+    start = {r.chunk.id: float(i) for i, r in enumerate(ranked)}
+    position = dict(start)
     for seed, reached in follows.items():
         if seed not in position:
             continue
         for j, cid in enumerate(reached, start=1):
             if cid in position:
                 position[cid] = min(position[cid], position[seed] + j / (len(reached) + 1))
-    moved = {cid for cid, pos in position.items() if not pos.is_integer()}
+    # a chunk placed after a seed that moved itself can land on a whole number ("0.6 + 2/5")
+    moved = {cid for cid, pos in position.items() if pos != start[cid]}
     placed = sorted(ranked, key=lambda r: position[r.chunk.id])
     out: list[ScoredChunk] = []
     for i, item in enumerate(placed):

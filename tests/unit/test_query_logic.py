@@ -1026,6 +1026,12 @@ def test_reference_hops_are_placed_after_their_seed_and_never_above_it() -> None
     assert finals == sorted(finals, reverse=True)  # scores stay monotone
     assert [r.scores.final for r in placed[:4]] == [0.9, 0.85, 0.825, 0.8]
     assert place_follows(ranked, {}) == ranked
+    # g follows b, which follows a: its new place (0.6 + 2/5) is a whole number, still a move
+    ranked.append(scored("g", "g", "s", 0, 0.3, "g"))
+    chained = place_follows(ranked, {"a": ["d", "e", "b", "x"], "b": ["y", "g", "f", "z"]})
+    assert [r.chunk.id for r in chained] == ["a", "d", "e", "b", "g", "f", "c"]
+    finals = [r.scores.final for r in chained]
+    assert finals == sorted(finals, reverse=True)
 
 
 def test_a_sentence_that_answers_leads_when_it_ties_with_one_that_does_not() -> None:
