@@ -76,7 +76,12 @@ _UNIT = (
     r"jahres|kalenderjahr\w*|stunden?|minuten?|sekunden?|uhr|days?|weeks?|months?|years?|"
     r"hours?|minutes?"
 )
-_SPAN = re.compile(rf"\b{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\b", re.I)
+# "drei Wochen", "sechs vollen Monaten", "drei aufeinander folgende Stunden": a number, up to
+# two inflected adjectives, a unit
+_SPAN = re.compile(
+    rf"\b{_NUMBER}[\s-]+(?:\w+\s+|(?:[a-zäöüß]+(?:e|en|er|es|em)\s+){{2}})?(?:{_UNIT})\b",
+    re.I,
+)
 # German fuses number and unit: "sechsmonatigem", "dreiwöchig", "zwölfmonatig"
 _FUSED = re.compile(
     r"\b(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|\d+)"
@@ -149,6 +154,13 @@ _DEFINED_ASK = (
     r"(?:\w+\s+){0,2}?(?:als|as)\s+(?:ein\w*\s+|der\s+|die\s+|das\s+|an?\s+)?(?P<term>\w+)|"
     r"was versteht man (?:\w+\s+){0,2}?unter\s+(?:ein\w*\s+|der\s+|die\s+|dem\s+|den\s+)?"
     r"(?P<term2>\w+)|what is meant by\s+(?:an?\s+|the\s+)?(?P<term3>\w+)"
+)
+# a sentence that says what a term covers: "Arbeitszeit im Sinne dieses Gesetzes ist ...",
+# "Als Arbeitnehmer gelten auch ...", "... gilt als ..."
+_DEFINING = re.compile(
+    r"\bim sinne (?:dieses|des|der)\b|\bals\s+(?:\w+\s+){0,3}?(?:gilt|gelten)\b|"
+    r"\b(?:gilt|gelten)\s+(?:\w+\s+){0,4}?als\b|\bwithin the meaning of\b",
+    re.I,
 )
 # the sentence applies other provisions: "Die §§ 5 bis 7 des KSchG gelten entsprechend."
 _APPLIES = re.compile(
@@ -449,8 +461,12 @@ def holds(kind: Asked, sentence: str) -> bool:
         return bool(
             _SPAN.search(sentence) or _FUSED.search(sentence) or _CONDITION.search(sentence)
         )
-    if kind == "yes_no":
-        return bool(_RULE_WORDS.search(sentence) or OBLIGATION.search(sentence))
+    if kind == "yes_no":  # "Zählt die Pause zur Arbeitszeit?": a definition answers too
+        return bool(
+            _RULE_WORDS.search(sentence)
+            or OBLIGATION.search(sentence)
+            or _DEFINING.search(sentence)
+        )
     if kind == "person":
         return bool(_ROLE.search(sentence))
     if kind == "condition":

@@ -565,6 +565,14 @@ def test_a_duty_stated_as_hat_zu_answers_a_yes_no_question() -> None:
     assert holds("yes_no", duty)
     assert holds("yes_no", "Die Nachweise sind zwei Jahre lang aufzubewahren.")
     assert not holds("yes_no", "Der Arbeitgeber schreibt den Arbeitsplatz aus.")
+    # "Steht mir als freie Mitarbeiterin Urlaub zu?" is settled by who counts as Arbeitnehmer
+    assert holds("yes_no", "Als Arbeitnehmer gelten auch arbeitnehmerähnliche Personen.")
+    assert holds("yes_no", "Arbeitszeit im Sinne dieses Gesetzes ist die Zeit ohne Ruhepausen.")
+    # a span with two adjectives between the number and its unit
+    assert holds(
+        "duration", "Er hat ihn für mindestens drei aufeinander folgende Stunden einzusetzen."
+    )
+    assert not holds("duration", "Es gelten zwei Regeln für die Stunden.")
 
 
 def test_a_zu_infinitive_is_the_verb_the_question_uses() -> None:
