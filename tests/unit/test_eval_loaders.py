@@ -10,6 +10,7 @@ import pytest
 
 from graphrag.errors import InputError
 from graphrag.eval.datasets import load
+from graphrag.eval.metrics import normalise_answer
 
 
 def test_hotpotqa_slice(shared_data: Path, tmp_path: Path) -> None:
@@ -104,3 +105,25 @@ def test_golden_format_and_bad_specs(tmp_path: Path) -> None:
     path.write_text("questions:\n  - question: x\n    colour: red\n")
     with pytest.raises(InputError, match="cannot read"):
         load(f"golden:{path}")
+
+
+GERMAN_SETS = sorted((Path(__file__).resolve().parents[2] / "eval/golden").glob("de-*.yaml"))
+
+
+@pytest.mark.parametrize("path", GERMAN_SETS, ids=lambda p: p.stem)
+def test_every_key_fact_of_a_german_set_is_in_its_laws(path: Path, shared_data: Path) -> None:
+    # a mistyped key fact would count as a miss of the answerer's, set after set
+    evalset = load(f"golden:{path}")
+    assert evalset.corpus_dir is not None and evalset.corpus_dir.is_dir()
+    assert len({q.id for q in evalset.questions}) == len(evalset.questions)
+    for q in evalset.questions:
+        if not q.answerable:
+            assert not q.key_facts and not q.gold
+            continue
+        laws = " ".join(
+            normalise_answer((evalset.corpus_dir / name).read_text(encoding="utf-8"))
+            for name in q.gold
+        )
+        assert q.key_facts, q.id
+        missing = [f for f in q.key_facts if normalise_answer(f) not in laws]
+        assert not missing, f"{q.id}: {missing} in none of {sorted(q.gold)}"
