@@ -341,31 +341,52 @@ def score(
         c.modal = mode is not None and states(mode, c.text)
 
 
-def broader(question: str, language: str, glossary: Glossary) -> set[str]:
-    """The question's stems whose documents' terms the glossary gives only for their head:
-    "Weihnachtsgeld" is a kind of "Geld" (``Entgelt``), but a sentence about Entgelt does not
-    name Weihnachtsgeld."""
-    out: set[str] = set()
-    for word in _WORD.findall(question):
-        stems = terms(word, language)
-        if stems and glossary.of_word(word) and not glossary.lists(word):
-            out.add(stems[0])
-    return out
+@dataclass(frozen=True)
+class Reading:
+    """What the glossary says about one question, read in one pass."""
+
+    # each question term the glossary knows -> the documents' terms for it, stemmed
+    synonyms: dict[str, set[str]]
+    # the question's stems whose documents' terms the glossary gives only for their head:
+    # "Weihnachtsgeld" is a kind of "Geld" (``Entgelt``), but a sentence about Entgelt does
+    # not name Weihnachtsgeld
+    broader: set[str]
+    # the documents' terms for its everyday words, each once, in order (``Glossary.expand``)
+    words: list[str]
 
 
-def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:
-    """Each question term the glossary knows -> the documents' terms for it, stemmed."""
-    out: dict[str, set[str]] = {}
+def reading(question: str, language: str, glossary: Glossary) -> Reading:
+    """The glossary's synonyms, broader terms and documents' words for ``question``."""
+    phrases = glossary.phrases(question)
+    same: dict[str, set[str]] = {}
+    general: set[str] = set()
+    raw = _WORD.findall(question)
+    have = {w.casefold() for w in raw}
+    words: list[str] = []
     # "weniger arbeiten" is "Verringerung der Arbeitszeit": each of its words may be said so
-    for phrase, targets in glossary.phrases(question).items():
+    for phrase, targets in phrases.items():
         for stem in terms(phrase, language):
-            out.setdefault(stem, set()).update(terms(" ".join(targets), language))
-    for word in _WORD.findall(question):
+            same.setdefault(stem, set()).update(terms(" ".join(targets), language))
+        words += [t for t in targets if t not in have and t not in words]
+    for word in raw:
         targets = glossary.of_word(word)
         stems = terms(word, language)
         if targets and stems:
-            out.setdefault(stems[0], set()).update(terms(" ".join(targets), language))
-    return out
+            same.setdefault(stems[0], set()).update(terms(" ".join(targets), language))
+            if not glossary.lists(word):
+                general.add(stems[0])
+        words += [t for t in targets if t not in have and t not in words]
+    return Reading(same, general, words)
+
+
+def broader(question: str, language: str, glossary: Glossary) -> set[str]:
+    """``Reading.broader`` of the question."""
+    return reading(question, language, glossary).broader
+
+
+def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:
+    """``Reading.synonyms`` of the question."""
+    return reading(question, language, glossary).synonyms
 
 
 def _elided_begins(word: str, term: str) -> bool:

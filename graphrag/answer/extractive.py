@@ -28,9 +28,9 @@ from graphrag.answer import choice
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.evidence import (
     Candidate,
-    broader,
     candidates,
     continues,
+    reading,
     rest_of_provision,
     score,
     synonyms,
@@ -241,14 +241,13 @@ class ExtractiveAnswerer:
         scored = [replace(c) for c in pool]
         same, general, worded = None, None, None
         if self.glossary and language == "de":
-            same = synonyms(part, language, self._terms())
-            general = broader(part, language, self._terms())
+            read = reading(part, language, self._terms())
+            same, general = read.synonyms, read.broader
             # "Muss mein Chef Stellen auch in Teilzeit ausschreiben?" means what a sentence
             # about the "Arbeitgeber" and a "Teilzeitarbeitsplatz" says: the question with the
             # documents' words for its everyday words is embedded as well
-            words = self._terms().expand(part)
-            if self.embedder is not None and query is not None and words:
-                worded = self.embedder.embed_query(f"{part} {' '.join(words)}")
+            if self.embedder is not None and query is not None and read.words:
+                worded = self.embedder.embed_query(f"{part} {' '.join(read.words)}")
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = synonyms(part, language, across)

@@ -13,6 +13,7 @@ from graphrag.answer.evidence import (
     broader,
     candidates,
     continues,
+    reading,
     rest_of_provision,
     score,
     synonyms,
@@ -520,6 +521,23 @@ def test_a_glossary_term_for_a_compounds_head_does_not_name_the_compound() -> No
         assert bool(pool[0].unknown) is not named
         # the sentence still shares the question's words through the head
         assert pool[0].words > 0
+
+
+def test_one_reading_of_the_glossary_gives_what_each_lookup_gives() -> None:
+    built_in = glossary.built_in()
+    for question in (
+        "Wie viel Weihnachtsgeld steht mir zu?",
+        "Mein Chef will, dass ich weniger arbeite. Muss ich Überstunden machen?",
+        "Darf meine Firma mir am Wochenende kündigen?",
+    ):
+        assert reading(question, "de", built_in).words == built_in.expand(question)
+    read = reading("Wie viel Weihnachtsgeld steht mir zu?", "de", built_in)
+    assert read.broader == set(terms("Weihnachtsgeld", "de")) and "entgelt" in read.words
+    chef = reading("Mein Chef will, dass ich weniger arbeite.", "de", built_in)
+    assert set(terms("Arbeitgeber", "de")) <= chef.synonyms[terms("Chef", "de")[0]]
+    assert not chef.broader  # "Chef" is an entry of its own
+    # "weniger arbeiten" is a phrase: each of its words stands for the Verringerung
+    assert set(terms("Verringerung", "de")) <= chef.synonyms[terms("weniger", "de")[0]]
 
 
 def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> None:
