@@ -379,16 +379,6 @@ def reading(question: str, language: str, glossary: Glossary) -> Reading:
     return Reading(same, general, words)
 
 
-def broader(question: str, language: str, glossary: Glossary) -> set[str]:
-    """``Reading.broader`` of the question."""
-    return reading(question, language, glossary).broader
-
-
-def synonyms(question: str, language: str, glossary: Glossary) -> dict[str, set[str]]:
-    """``Reading.synonyms`` of the question."""
-    return reading(question, language, glossary).synonyms
-
-
 def _elided_begins(word: str, term: str) -> bool:
     """``word`` is the first part of an elided compound ("sonn-" of "Sonn- und Feiertagen")
     and ``term`` begins with it: it stands for any "Sonn..." word."""

@@ -33,7 +33,6 @@ from graphrag.answer.evidence import (
     reading,
     rest_of_provision,
     score,
-    synonyms,
     terms,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
@@ -250,7 +249,7 @@ class ExtractiveAnswerer:
                 worded = self.embedder.embed_query(f"{part} {' '.join(read.words)}")
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
-            same = synonyms(part, language, across)
+            same = reading(part, language, across).synonyms
         score(part, language, kind, scored, query, vectors, same, general, worded)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there

@@ -10,13 +10,11 @@ from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
-    broader,
     candidates,
     continues,
     reading,
     rest_of_provision,
     score,
-    synonyms,
     terms,
 )
 from graphrag.answer.extractive import (
@@ -443,7 +441,7 @@ def test_a_phrase_in_the_glossary_is_read_as_the_documents_words(tmp_path) -> No
     assert mine.expand("Ich arbeite weniger.") == []  # not in that order
     assert mine.expand("weniger als drei Tage im Jahr arbeiten") == []  # too far apart
     # the answerer counts each of the phrase's words as said in the documents' words
-    same = synonyms("Ich möchte weniger arbeiten.", "de", mine)
+    same = reading("Ich möchte weniger arbeiten.", "de", mine).synonyms
     assert "verringer" in same["wenig"] and "arbeitszeit" in same["arbeit"]
 
 
@@ -514,8 +512,8 @@ def test_a_glossary_term_for_a_compounds_head_does_not_name_the_compound() -> No
         ("Wie viel Geld steht mir zu?", True),
     ):
         pool = [Candidate(0, sentence, "")]
-        same = synonyms(question, "de", built_in)
-        general = broader(question, "de", built_in)
+        read = reading(question, "de", built_in)
+        same, general = read.synonyms, read.broader
         score(question, "de", asked(question), pool, None, None, same, general)
         assert pool[0].subject_unknown is not named
         assert bool(pool[0].unknown) is not named
@@ -1397,7 +1395,7 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
     # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
     question = "Darf mein Chef das verbieten?"
-    same = synonyms(question, "de", built_in)
+    same = reading(question, "de", built_in).synonyms
     assert "arbeitgeb" in same["chef"]
     for alternatives, expected in ((None, 0.0), (same, 1.0)):
         pool = [Candidate(0, "Der Arbeitgeber kann es untersagen.", "")]
