@@ -189,7 +189,13 @@ def candidates(
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
-            for before, unit in zip(["", *units], units, strict=False):
+            befores = ["", *units]
+            # each item of a list that finishes a sentence, read with that sentence: "Ein
+            # sachlicher Grund liegt insbesondere vor, wenn … der Arbeitnehmer zur Vertretung
+            # eines anderen Arbeitnehmers beschäftigt wird." answers whether standing in is one
+            items = list_items(lines)
+            units, befores = units + items, befores[: len(units)] + [""] * len(items)
+            for before, unit in zip(befores, units, strict=True):
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
                     out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
@@ -197,6 +203,31 @@ def candidates(
                 if len(out) >= limit:
                     return out
     return out
+
+
+_BULLET = ("- ", "* ")
+_ITEM_END = re.compile(r"(?:[,;.]|\s+(?:und|oder|sowie|and|or|as well as))*\s*$")
+
+
+def list_items(lines: list[str]) -> list[str]:
+    """The items of a list that a paragraph's first lines introduce ("... liegt insbesondere
+    vor, wenn" then "- ..." lines), each after the sentence that introduces it, joined by an
+    ellipsis (the quote leaves out the items between); none when the paragraph is no such
+    list."""
+    first = next((n for n, ln in enumerate(lines) if ln.lstrip().startswith(_BULLET)), None)
+    if not first or not all(ln.lstrip().startswith(_BULLET) for ln in lines[first:] if ln.strip()):
+        return []
+    raw = [ln.strip()[2:].strip() for ln in lines[first:] if ln.strip()]
+    # items that are sentences of their own ("- Heimarbeiter ... erhalten ... .") are
+    # candidates as they are
+    if sum(item.endswith(".") for item in raw[:-1]) * 2 > len(raw[:-1]):
+        return []
+    leads = split_sentences(" ".join(ln.strip() for ln in lines[:first]))
+    if not leads:
+        return []
+    lead = leads[-1].rstrip().rstrip(":")
+    items = [_ITEM_END.sub("", item).strip() for item in raw]
+    return [f"{lead} … {item}." for item in items if item and item != "(…)"]
 
 
 # a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren

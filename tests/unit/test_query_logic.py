@@ -12,6 +12,7 @@ from graphrag.answer.evidence import (
     Candidate,
     candidates,
     continues,
+    list_items,
     reading,
     rest_of_provision,
     score,
@@ -710,6 +711,40 @@ def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
     # the lead "Die Frist beginnt ..." is read after the sentence that sets the Frist
     assert answer.answer.startswith("(4) Ein Anspruch muss innerhalb einer Frist")
     assert "Die Frist beginnt" in answer.answer
+
+
+def test_each_item_of_a_list_that_finishes_a_sentence_is_read_with_that_sentence() -> None:
+    text = (
+        "(1) Die Befristung ist zulässig, wenn sie durch einen sachlichen Grund gerechtfertigt "
+        "ist. Ein sachlicher Grund liegt insbesondere vor, wenn\n"
+        "- der betriebliche Bedarf an der Arbeitsleistung nur vorübergehend besteht,\n"
+        "- der Arbeitnehmer zur Vertretung eines anderen Arbeitnehmers beschäftigt wird,\n"
+        "- die Befristung zur Erprobung erfolgt oder\n"
+        "- die Befristung auf einem gerichtlichen Vergleich beruht."
+    )
+    items = list_items(text.splitlines())
+    assert items == [
+        "Ein sachlicher Grund liegt insbesondere vor, wenn … der betriebliche Bedarf an der "
+        "Arbeitsleistung nur vorübergehend besteht.",
+        "Ein sachlicher Grund liegt insbesondere vor, wenn … der Arbeitnehmer zur Vertretung "
+        "eines anderen Arbeitnehmers beschäftigt wird.",
+        "Ein sachlicher Grund liegt insbesondere vor, wenn … die Befristung zur Erprobung erfolgt.",
+        "Ein sachlicher Grund liegt insbesondere vor, wenn … die Befristung auf einem "
+        "gerichtlichen Vergleich beruht.",
+    ]
+    pool = candidates(
+        [Passage(chunk_ids=["t"], doc_id="t", title="TzBfG", section_path=[], text=text)]
+    )
+    # the sentences as they are (the list joined to its lead) come first, then the items
+    assert [c.text for c in pool][-4:] == items
+    assert all(c.previous == "" for c in pool[-4:])  # an item continues nothing
+    # items that are sentences of their own, and paragraphs without a lead, add nothing
+    assert (
+        list_items(["Es gilt:", "- Der erste Fall ist dieser.", "- Der zweite.", "- Der Rest."])
+        == []
+    )
+    assert list_items(["- der erste Fall,", "- der zweite Fall."]) == []
+    assert list_items(["Ein Satz ohne Liste."]) == []
 
 
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
