@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
+
 from graphrag.answer import choice
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.evidence import (
@@ -58,6 +60,7 @@ MEANING = 0.86
 # two sentences share this much of their words (Jaccard): one says what the other says
 SAME_WORDING = 0.8
 _WORDS = re.compile(r"\w+")
+_TOKENS = re.compile(r"[\w'’-]+|[^\w\s]")
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
 _SPLIT = re.compile(
@@ -170,6 +173,10 @@ class ExtractiveAnswerer:
                 named = referred(pick.candidate, ranked, passages)
                 if named is not None and not _repeats(named, chosen):
                     chosen.append(named)
+        if len(parts) == 1 and vectors is not None:
+            hop = self._second_hop(question, language, chosen[0], pool, vectors)
+            if hop is not None and not _repeats(hop, chosen):
+                chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
             chosen += supporting(question, language, rankings[0], chosen)
@@ -225,6 +232,44 @@ class ExtractiveAnswerer:
         if self.embedder is None:
             return None
         return self.embedder.embed_documents(texts)
+
+    def _second_hop(
+        self,
+        question: str,
+        language: str,
+        lead: Candidate,
+        pool: list[Candidate],
+        vectors: list[list[float]],
+    ) -> Candidate | None:
+        """The sentence that answers what the question asks of a name the lead brings: after
+        "Changed It is a song by Nicki Minaj" for "Where was the performer of song Changed It
+        born?", the sentence about Nicki Minaj that best answers "Where was ... Nicki Minaj
+        born?" (the question without what the lead already says, with the name). Only for
+        evidence whose names are capitalised apart from other nouns (not German)."""
+        if self.embedder is None or _language_of(lead.text) == "de":
+            return None
+        asked_terms = set(terms(question, language))
+        covered = asked_terms & set(terms(lead.text, language))
+        rest = " ".join(
+            w for w in _TOKENS.findall(question) if not set(terms(w, language)) & covered
+        )
+        others = [
+            (c, set(terms(c.text, language)) | set(terms(c.heading, language)), vector)
+            for c, vector in zip(pool, vectors, strict=True)
+            if c.text != lead.text
+        ]
+        best: tuple[float, Candidate] | None = None
+        for name in bridge_names(lead.text, question):
+            named = set(terms(name, language)) - asked_terms
+            about = [(c, vector) for c, own, vector in others if own & named]
+            if not about:  # nothing is said of it: no question to embed
+                continue
+            query = _direction(self.embedder.embed_query(f"{rest} {name}"))
+            for c, vector in about:
+                closeness = float(query @ _direction(vector))
+                if best is None or closeness > best[0]:
+                    best = (closeness, c)
+        return best[1] if best else None
 
     def _rank(
         self,
@@ -453,6 +498,12 @@ def _render(sentence: str, n: int, language: str, source_language: str) -> str:
         lang=names.get(source_language, source_language)
     )
     return f"{lead}: „{sentence}“ [{n}]"
+
+
+def _direction(vector: list[float]) -> np.ndarray:
+    array = np.asarray(vector, dtype=np.float64)
+    norm = float(np.linalg.norm(array))
+    return array / norm if norm else array
 
 
 def _language_of(text: str) -> str:

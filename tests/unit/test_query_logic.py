@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -323,6 +324,55 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     ]
     far = [lead, *near, pick("The Acme Corporation is headquartered in Hamburg.", -1.0, 3)]
     assert supporting(question, "en", far, [lead.candidate])[0].text.endswith("in Hamburg.")
+
+
+class _WordEmbedder:
+    """Counts of a few words: cosines that follow the words two texts share."""
+
+    words = ("song", "changed", "radio", "minaj", "nicki", "born", "port", "spain", "rapper")
+
+    def _vector(self, text: str) -> list[float]:
+        found = re.findall(r"\w+", text.casefold())
+        return [float(found.count(w)) + 0.01 for w in self.words]
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._vector(text)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lead_brings() -> None:
+    song = " ".join(
+        ["Changed It is a song by rapper Nicki Minaj."]
+        + [f"Changed It was played by radio station number {i}." for i in range(14)]
+    )
+    passages = [
+        Passage(chunk_ids=["a"], doc_id="a", title="Changed It", section_path=[], text=song),
+        Passage(
+            chunk_ids=["b"],
+            doc_id="b",
+            title="Nicki Minaj",
+            section_path=[],
+            text="Nicki Minaj is a rapper. Minaj was born in Port of Spain.",
+        ),
+    ]
+    answerer = ExtractiveAnswerer(embedder=_WordEmbedder())  # type: ignore[arg-type]
+    answer = answerer.answer(
+        "Where was the performer of song Changed It born?", "en", passages, GraphContext()
+    )
+    assert answer.answer.startswith("Changed It is a song by rapper Nicki Minaj.")
+    # the sentence about the name the lead brings that answers "Where was ... Nicki Minaj
+    # born?", from far below the lead (the radio lines share more of the question's words)
+    assert "Minaj was born in Port of Spain." in answer.answer
+    assert "is a rapper." not in answer.answer
+    # German text capitalises every noun: no names to follow
+    assert (
+        answerer._second_hop(
+            "Wo?", "de", Candidate(0, "Der Urlaub beträgt 24 Werktage.", ""), [], []
+        )
+        is None
+    )
 
 
 def test_an_amount_is_the_amount_of_the_thing_asked_for() -> None:
