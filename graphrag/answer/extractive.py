@@ -38,6 +38,7 @@ from graphrag.answer.evidence import (
     terms,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
+from graphrag.answer.verdict import verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.glossary import Glossary
@@ -180,6 +181,10 @@ class ExtractiveAnswerer:
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
             chosen += supporting(question, language, rankings[0], chosen)
+        # "Are Medici and Senet both board games?": yes, when the sentence about each says so
+        judged = verdict(question, [p.candidate for p in rankings[0]]) if language == "en" else None
+        if judged is not None:
+            chosen += [c for c in judged.evidence if not _repeats(c, chosen)]
         numbers: dict[int, int] = {}
         # runs of one paragraph's consecutive sentences, each run quoted and cited once
         runs: list[tuple[int, list[str]]] = []
@@ -198,6 +203,8 @@ class ExtractiveAnswerer:
         text = " ".join(
             _render(" ".join(sentences), n, language, source_language) for n, sentences in runs
         )
+        if judged is not None:
+            text = f"{judged.verdict.capitalize()}. {text}"
         if graph.paths and len(parts) == 1 and asked(question) == "other":
             label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
             text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])

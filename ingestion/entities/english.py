@@ -44,6 +44,11 @@ class SpacyExtractor:
             nlp.add_pipe("sentencizer", first=True)
         return nlp
 
+    @property
+    def nlp(self) -> Any:
+        """The loaded pipeline (loaded on first use)."""
+        return self._nlp
+
     def extract(self, chunks: list[Chunk]) -> list[EntitySpan]:
         out: list[EntitySpan] = []
         texts = [c.text for c in chunks]

@@ -1,0 +1,194 @@
+"""Yes or no for an English question that compares two named things: "Are Medici and Senet
+both board games?", "Are X and Y located in the same country?".
+
+The extractive answer quotes one sentence about each thing; a reader still has to compare
+them. The verdict compares them where the sentences say enough, and says nothing otherwise:
+
+* a category ("both board games"): yes when each thing's sentence states every word of it;
+  a sentence that does not state it says nothing either way (no verdict);
+* the same country or nationality: the places and nationalities each sentence names (spaCy's
+  GPE and NORP); yes when they share one, no when both name a nationality and no two agree;
+* the same place, city or state: yes when they share a place; never no (a sentence names the
+  city of one and the state of the other);
+* any other form ("have the directors from the same country" asks about other things than
+  the two named): no verdict.
+
+>>> compared("Are Medici and Senet both board games?")
+Compared(first='Medici', second='Senet', category='board games', same=None)
+>>> compared("Were both Pietro Salini and Domenico Ravenna, born in the same place?")
+Compared(first='Pietro Salini', second='Domenico Ravenna', category=None, same='place')
+>>> compared("How old is Senet?") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal
+
+from graphrag.answer.evidence import Candidate, terms
+
+Verdict = Literal["yes", "no"]
+
+_AUX = r"(?:are|were|is|was|do|did|does)"
+# "Are A and B both <category>?", "Are both A and B <category>?"
+_BOTH_AFTER = re.compile(
+    rf"^{_AUX}\s+(?P<a>.+?)\s+and\s+(?P<b>.+?),?\s+both\s+(?P<rest>.+?)\s*\?$", re.I
+)
+_BOTH_BEFORE = re.compile(
+    rf"^{_AUX}\s+both\s+(?:\w+,\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?),?\s+"
+    r"(?P<rest>(?:located\s+|born\s+|based\s+)?(?:in|from|of)\s+the\s+same\s+\w+|[^,]+?)\s*\?$",
+    re.I,
+)
+# "Are A and B located in the same country?", "Do A and B share the same nationality?"
+_SAME = re.compile(
+    rf"^{_AUX}\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?),?\s+"
+    r"(?P<rest>(?:(?:located|born|based)\s+)?(?:in|from|of)\s+the\s+same\s+\w+|"
+    r"share\s+the\s+same\s+\w+)\s*\?$",
+    re.I,
+)
+_SAME_REST = re.compile(
+    r"(?:(?:located|born|based)\s+)?(?:in|from|of)\s+the\s+same\s+(\w+)|"
+    r"share\s+the\s+same\s+(\w+)|[^\W\d]+\s+in\s+the\s+same\s+(\w+)",
+    re.I,
+)
+_COUNTRY = {"country", "nationality", "citizenship"}
+_PLACE = {"place", "city", "state", "town", "region", "province", "county"}
+# lower-case words a name may hold ("Interview with a Hitman", "Gare de Lyon")
+_PARTICLES = frozenset(
+    {"of", "the", "a", "an", "and", "in", "on", "at", "to", "for", "with", "from", "by"}
+    | {"de", "la", "le", "les", "du", "des", "da", "di", "del", "von", "van", "der", "y"}
+)
+# words of a category that say nothing a sentence must state
+_FILLER = {"both", "the", "a", "an", "of", "kind", "type", "types"}
+
+
+@dataclass(frozen=True)
+class Compared:
+    first: str
+    second: str
+    category: str | None  # "board games"
+    same: str | None  # "country", "place", ...
+
+
+def compared(question: str) -> Compared | None:
+    """The two things and what is compared of them, or None for any other question."""
+    text = " ".join(question.split())
+    for pattern in (_BOTH_AFTER, _BOTH_BEFORE, _SAME):
+        m = pattern.match(text)
+        if m is None:
+            continue
+        rest = m.group("rest").strip()
+        first, second = (_name(m.group(k)) for k in ("a", "b"))
+        if not first or not second:
+            continue
+        same = _SAME_REST.fullmatch(rest)
+        if same is not None:
+            what = next(g for g in same.groups() if g).casefold()
+            # "airports in the same state": the place is compared, not the category
+            return Compared(first, second, None, what) if what in _COUNTRY | _PLACE else None
+        if re.search(r"\bsame\b", rest, re.I):  # the same of other things than the two named
+            return None
+        return Compared(first, second, rest, None)
+    return None
+
+
+@dataclass(frozen=True)
+class Judged:
+    verdict: Verdict
+    evidence: tuple[Candidate, Candidate]  # the sentence about each thing
+
+
+def verdict(
+    question: str,
+    ranking: Sequence[Candidate],
+    places: Callable[[str], dict[str, set[str]]] | None = None,
+) -> Judged | None:
+    """Yes or no with the two sentences it rests on, or None (the sentences do not say).
+    ``ranking``: the candidates, best first; each thing is judged by the best one that names
+    it. ``places``: a text's places and nationalities by kind ("GPE", "NORP"); spaCy's
+    English model by default."""
+    asked = compared(question)
+    if asked is None:
+        return None
+    first, second = (_about(name, ranking) for name in (asked.first, asked.second))
+    if first is None or second is None or first is second:
+        return None
+    said = (first, second)
+    if asked.category is not None:
+        wanted = set(terms(asked.category, "en")) - _FILLER
+        states = all(wanted <= set(terms(c.text, "en")) for c in said)
+        return Judged("yes", said) if wanted and states else None
+    found = places or _places
+    one, other = found(first.text), found(second.text)
+    # a place the model finds in one sentence may be written so that it misses it in the other
+    # ("American- Argentine"): the words themselves count too
+    named = _values(one, "GPE", "NORP"), _values(other, "GPE", "NORP")
+    if named[0] & named[1] or _names(named[0], second.text) or _names(named[1], first.text):
+        return Judged("yes", said)
+    if asked.same in _COUNTRY:
+        nations = _values(one, "NORP"), _values(other, "NORP")
+        if nations[0] and nations[1] and not nations[0] & nations[1]:
+            return Judged("no", said)
+    return None
+
+
+def _name(text: str) -> str:
+    """A thing's name as the question writes it, without the words before it and what follows
+    a comma ("films Interview With A Hitman" -> "Interview With A Hitman", "the Woman's
+    Viewpoint" -> "Woman's Viewpoint"); empty when it holds words no name holds ("The Last
+    Coupon have the directors")."""
+    name = re.sub(r"^(?:[a-z]\S*\s+)+", "", text.split(",")[0].strip())
+    name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.I)
+    lower = [w for w in name.split() if w[:1].islower()]
+    if name.casefold() in _PARTICLES or any(w not in _PARTICLES for w in lower):
+        return ""
+    return name
+
+
+def _about(name: str, ranking: Sequence[Candidate]) -> Candidate | None:
+    """The best-ranked sentence that names the thing: most of its name's words, in the text
+    or in the heading of its passage."""
+    wanted = set(terms(re.sub(r"\([^)]*\)", " ", name), "en"))
+    if not wanted:
+        return None
+    for c in ranking:
+        own = set(terms(c.text, "en")) | set(terms(c.heading, "en"))
+        if len(wanted & own) * 2 > len(wanted):
+            return c
+    return None
+
+
+def _values(found: dict[str, set[str]], *kinds: str) -> set[str]:
+    """The values of the given kinds, each hyphenated part on its own ("English-American")."""
+    return {
+        part.strip()
+        for kind in kinds
+        for value in found.get(kind, set())
+        for part in value.split("-")
+        if part.strip()
+    }
+
+
+def _names(values: set[str], text: str) -> bool:
+    """Any of the values is a word (or words) of the text."""
+    return any(re.search(rf"\b{re.escape(v)}\b", text, re.I) for v in values if v)
+
+
+def _places(text: str) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for ent in _nlp()(text).ents:
+        if ent.label_ in ("GPE", "NORP"):
+            value = re.sub(r"^the\s+", "", " ".join(ent.text.split()), flags=re.I).casefold()
+            out.setdefault(ent.label_, set()).add(value)
+    return out
+
+
+@cache
+def _nlp() -> Any:
+    from ingestion.entities.english import SpacyExtractor
+
+    return SpacyExtractor().nlp
