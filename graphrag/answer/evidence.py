@@ -225,7 +225,8 @@ def list_items(lines: list[str]) -> list[str]:
     leads = split_sentences(" ".join(ln.strip() for ln in lines[:first]))
     if not leads:
         return []
-    lead = leads[-1].rstrip().rstrip(":")
+    # a lead the chunker cut its list from ends in "(…)": the ellipsis says it once
+    lead = re.sub(r"\s*\(…\)$", "", leads[-1].rstrip()).rstrip(":")
     items = [_ITEM_END.sub("", item).strip() for item in raw]
     return [f"{lead} … {item}." for item in items if item and item != "(…)"]
 

@@ -795,6 +795,9 @@ def test_each_item_of_a_list_that_finishes_a_sentence_is_read_with_that_sentence
     )
     assert list_items(["- der erste Fall,", "- der zweite Fall."]) == []
     assert list_items(["Ein Satz ohne Liste."]) == []
+    # a lead the chunker cut its list from ("(…)") is quoted with one ellipsis
+    cut = ["(1) Arbeitnehmer dürfen beschäftigt werden (…)", "- in Gaststätten,", "- sonst nie."]
+    assert list_items(cut)[0] == "(1) Arbeitnehmer dürfen beschäftigt werden … in Gaststätten."
 
 
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
