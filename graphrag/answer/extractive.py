@@ -248,11 +248,13 @@ class ExtractiveAnswerer:
         pool: list[Candidate],
         vectors: list[list[float]],
     ) -> Candidate | None:
-        """The sentence that answers what the question asks of a name the lead brings: after
-        "Changed It is a song by Nicki Minaj" for "Where was the performer of song Changed It
-        born?", the sentence about Nicki Minaj that best answers "Where was ... Nicki Minaj
-        born?" (the question without what the lead already says, with the name). Only for
-        evidence whose names are capitalised apart from other nouns (not German)."""
+        """The sentence that answers what the question asks of a name the lead's passage
+        brings: after "Changed It is a song by Nicki Minaj" for "Where was the performer of
+        song Changed It born?", the sentence of another passage about Nicki Minaj that best
+        answers "Where was ... Nicki Minaj born?" (the question without what the lead already
+        says, with the name). Names the evidence has a passage about (its heading) come before
+        names it only mentions. Only for evidence whose names are capitalised apart from other
+        nouns (not German)."""
         if self.embedder is None or _language_of(lead.text) == "de":
             return None
         asked_terms = set(terms(question, language))
@@ -261,16 +263,25 @@ class ExtractiveAnswerer:
             w for w in _TOKENS.findall(question) if not set(terms(w, language)) & covered
         )
         others = [
-            (c, set(terms(c.text, language)) | set(terms(c.heading, language)), vector)
+            (c, set(terms(c.text, language)), set(terms(c.heading, language)), vector)
             for c, vector in zip(pool, vectors, strict=True)
-            if c.text != lead.text
+            if c.passage != lead.passage
         ]
-        best: tuple[float, Candidate] | None = None
-        for name in bridge_names(lead.text, question):
+        # the names of the lead's whole passage: "She was married to Jocelyn Lovell" two
+        # sentences after the lead about Sylvia Burka brings the husband asked about
+        said = " ".join([lead.text, *(c.text for c in pool if c.passage == lead.passage)])
+        targets: list[tuple[str, list[tuple[Candidate, list[float]]], bool]] = []
+        for name in bridge_names(said, question):
             named = set(terms(name, language)) - asked_terms
-            about = [(c, vector) for c, own, vector in others if own & named]
-            if not about:  # nothing is said of it: no question to embed
-                continue
+            titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
+            mentioned = [(c, v) for c, own, heading, v in others if own & named]
+            if titled or mentioned:
+                targets.append((name, titled or mentioned, bool(titled)))
+        # a name the evidence has a passage about is the bridge before one it only mentions
+        if any(has_title for *_, has_title in targets):
+            targets = [t for t in targets if t[2]]
+        best: tuple[float, Candidate] | None = None
+        for name, about, _ in targets:
             query = _direction(self.embedder.embed_query(f"{rest} {name}"))
             for c, vector in about:
                 closeness = float(query @ _direction(vector))

@@ -375,6 +375,32 @@ def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lea
     )
 
 
+def test_the_bridge_may_come_later_in_the_leads_passage_and_a_titled_name_goes_first() -> None:
+    class Words(_WordEmbedder):
+        words = ("die", "toronto", "manitoba", "hall", "lovell", "jocelyn", "married", "fame")
+
+        def _vector(self, text: str) -> list[float]:  # "die" counts "died" as well
+            found = re.findall(r"\w+", text.casefold())
+            return [sum(f.startswith(w) for f in found) + 0.01 for w in self.words]
+
+    pool = [
+        Candidate(0, "Sylvia Burka is a speed skater from Winnipeg, Manitoba.", "Sylvia Burka"),
+        Candidate(0, "She was married to Jocelyn Lovell.", "Sylvia Burka", order=1),
+        Candidate(1, "Jocelyn Lovell was a cyclist.", "Jocelyn Lovell"),
+        Candidate(1, "He died in 2016 near Toronto.", "Jocelyn Lovell", order=1),
+        Candidate(2, "Manitoba has a sports hall of fame.", "Sports in Canada"),
+    ]
+    embedder = Words()
+    vectors = embedder.embed_documents([f"{c.heading}: {c.text}" for c in pool])
+    answerer = ExtractiveAnswerer(embedder=embedder)  # type: ignore[arg-type]
+    hop = answerer._second_hop(
+        "Where did Sylvia Burka's husband die?", "en", pool[0], pool, vectors
+    )
+    # the husband is named after the lead, and has a passage of his own; Manitoba, which the
+    # lead names, is only mentioned elsewhere
+    assert hop is pool[3]
+
+
 def test_an_amount_is_the_amount_of_the_thing_asked_for() -> None:
     def law(text: str) -> list[Passage]:
         return [
