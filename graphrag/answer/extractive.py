@@ -38,7 +38,7 @@ from graphrag.answer.evidence import (
     terms,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
-from graphrag.answer.verdict import verdict
+from graphrag.answer.verdict import order, verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.glossary import Glossary
@@ -185,6 +185,14 @@ class ExtractiveAnswerer:
         judged = verdict(question, [p.candidate for p in rankings[0]]) if language == "en" else None
         if judged is not None:
             chosen += [c for c in judged.evidence if not _repeats(c, chosen)]
+        # "Who was born later, A or B?": the one asked for, by the dates of the quoted sentences
+        ordering = (
+            order(question, [*chosen, *(p.candidate for r in rankings for p in r)])
+            if language == "en" and judged is None
+            else None
+        )
+        if ordering is not None:
+            chosen += [c for c in ordering.evidence if not _repeats(c, chosen)]
         numbers: dict[int, int] = {}
         # runs of one paragraph's consecutive sentences, each run quoted and cited once
         runs: list[tuple[int, list[str]]] = []
@@ -205,6 +213,8 @@ class ExtractiveAnswerer:
         )
         if judged is not None:
             text = f"{judged.verdict.capitalize()}. {text}"
+        elif ordering is not None:
+            text = f"{ordering.name} {ordering.says}. {text}"
         if graph.paths and len(parts) == 1 and asked(question) == "other":
             label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
             text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])

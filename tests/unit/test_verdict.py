@@ -4,7 +4,7 @@ import pytest
 
 from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer
-from graphrag.answer.verdict import Compared, compared, verdict
+from graphrag.answer.verdict import Compared, Ordered, compared, order, ordered, verdict
 from schemas import GraphContext, Passage
 
 
@@ -80,15 +80,34 @@ def test_the_same_country_is_judged_by_the_places_and_nationalities_each_sentenc
     def places(text: str) -> dict[str, set[str]]:
         return kinds[text]
 
-    same = verdict(question, _said("Scott Derrickson is an American director.", "Ed Wood was an American filmmaker."), places)  # fmt: skip
-    other = verdict(question, _said("Scott Derrickson is an American director.", "Ed Wood was a British filmmaker."), places)  # fmt: skip
-    unsaid = verdict(question, _said("Scott Derrickson is an American director.", "Ed Wood was born in a small town."), places)  # fmt: skip
+    same = verdict(
+        question,
+        _said("Scott Derrickson is an American director.", "Ed Wood was an American filmmaker."),
+        places,
+    )
+    other = verdict(
+        question,
+        _said("Scott Derrickson is an American director.", "Ed Wood was a British filmmaker."),
+        places,
+    )
+    unsaid = verdict(
+        question,
+        _said("Scott Derrickson is an American director.", "Ed Wood was born in a small town."),
+        places,
+    )
     assert same is not None and same.verdict == "yes"
     assert other is not None and other.verdict == "no"
     assert unsaid is None
     # for a place, two different names are no "no": one may be the city, the other its state
     place = "Were Scott Derrickson and Ed Wood born in the same place?"
-    assert verdict(place, _said("Scott Derrickson is an American director.", "Ed Wood was a British filmmaker."), places) is None  # fmt: skip
+    assert (
+        verdict(
+            place,
+            _said("Scott Derrickson is an American director.", "Ed Wood was a British filmmaker."),
+            places,
+        )
+        is None
+    )
 
 
 def test_a_nationality_the_model_misses_in_one_sentence_still_counts_as_its_words() -> None:
@@ -128,3 +147,101 @@ def test_the_answer_leads_with_the_verdict_and_quotes_both_sentences() -> None:
         "Sind Medici und Senet beide Brettspiele?", "de", passages, GraphContext()
     )
     assert not german.answer.startswith(("Yes", "No"))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "Who was born later, Gideon Johnson Pillow or Holm Jølsen?",
+            Ordered("Gideon Johnson Pillow", "Holm Jølsen", "born", "later"),
+        ),
+        (
+            "Who was born first out of Aivar Kuusmaa and Andy Summers?",
+            Ordered("Aivar Kuusmaa", "Andy Summers", "born", "first"),
+        ),
+        (
+            "Was Sammy Hagar or Renaud Garcia-Fons born first?",
+            Ordered("Sammy Hagar", "Renaud Garcia-Fons", "born", "first"),
+        ),
+        (
+            "Who died earlier, Werner Mensching or Karel Zich?",
+            Ordered("Werner Mensching", "Karel Zich", "died", "earlier"),
+        ),
+        (
+            "Who lived longer, Hubert Mordek or Levon Grigorian?",
+            Ordered("Hubert Mordek", "Levon Grigorian", "lived", "longer"),
+        ),
+        (
+            "Who is older, Cheryl Saban or Dmitry Grigorieff?",
+            Ordered("Cheryl Saban", "Dmitry Grigorieff", "age", "older"),
+        ),
+        # the people are not named: the dates of others are asked for
+        ("Which film has the director who died first, The Goose Woman or Raw?", None),
+        ("Who was born in Berlin?", None),
+    ],
+)
+def test_an_order_of_two_peoples_dates_is_read_from_the_question(
+    question: str, expected: Ordered | None
+) -> None:
+    assert ordered(question) == expected
+
+
+def test_the_one_asked_for_is_named_by_the_dates_of_the_sentence_about_each() -> None:
+    pillow = "Gideon Johnson Pillow (June 8, 1806 – October 8, 1878) was an American lawyer."
+    jolsen = "Holm Pedersen Jølsen (6 December 1833 – 1 August 1906) was a Norwegian pioneer."
+    pool = _said(pillow, jolsen)
+    later = order("Who was born later, Gideon Johnson Pillow or Holm Jølsen?", pool)
+    assert later is not None and (later.name, later.says) == ("Holm Jølsen", "was born later")
+    first = order("Who died first, Gideon Johnson Pillow or Holm Jølsen?", pool)
+    assert first is not None and first.name == "Gideon Johnson Pillow"
+    longer = order("Who lived longer, Gideon Johnson Pillow or Holm Jølsen?", pool)
+    # 72 years and 7 months against 72 years and 4 months
+    assert longer is not None and longer.name == "Holm Jølsen"
+    older = order("Who is older, Gideon Johnson Pillow or Holm Jølsen?", pool)
+    assert older is not None and older.name == "Gideon Johnson Pillow"
+    # "(born ...)" gives no death; a sentence without dates gives nothing
+    born = _said("Ludwig Elsbett (born November 8, 1913 in Salz) is an inventor.", jolsen)
+    assert order("Who died first, Ludwig Elsbett or Holm Jølsen?", born) is None
+    undated = _said("Ludwig Elsbett is an inventor.", jolsen)
+    assert order("Who was born first, Ludwig Elsbett or Holm Jølsen?", undated) is None
+    # a year alone, and a death alone, are dates too
+    early = _said("Raghnall Mac Ruaidhrí (died 1346) was a magnate.", jolsen)
+    died = order("Who died earlier, Raghnall Mac Ruaidhrí or Holm Jølsen?", early)
+    assert died is not None and died.name == "Raghnall Mac Ruaidhrí"
+
+
+def test_an_english_answer_names_the_one_asked_for_first() -> None:
+    passages = [
+        Passage(chunk_ids=[n], doc_id=n, title=title, section_path=[], text=text)
+        for n, title, text in (
+            (
+                "p",
+                "Gideon Johnson Pillow",
+                "Gideon Johnson Pillow (June 8, 1806 – October 8, 1878) was an American lawyer.",
+            ),
+            (
+                "j",
+                "Holm Jølsen",
+                "Holm Pedersen Jølsen (6 December 1833 – 1 August 1906) was a Norwegian pioneer.",
+            ),
+        )
+    ]
+    answer = ExtractiveAnswerer().answer(
+        "Who was born later, Gideon Johnson Pillow or Holm Jølsen?", "en", passages, GraphContext()
+    )
+    assert answer.answer.startswith("Holm Jølsen was born later. ")
+    assert "1806" in answer.answer and "1833" in answer.answer
+
+
+def test_a_year_alone_orders_nothing_within_that_year() -> None:
+    pool = _said("Anna Berg (1833 – 1900) was a painter.", "Ben Holm (6 December 1833 – 1900) was.")
+    assert order("Who was born first, Anna Berg or Ben Holm?", pool) is None
+    assert order("Who lived longer, Anna Berg or Ben Holm?", pool) is None
+    earlier = _said("Anna Berg (1832 – 1900) was a painter.", pool[1].text)
+    born = order("Who was born first, Anna Berg or Ben Holm?", earlier)
+    assert born is not None and born.name == "Anna Berg"
+    # years enough apart order lives known by their years
+    longer = _said("Anna Berg (1833 – 1910) was a painter.", pool[1].text)
+    lived = order("Who lived longer, Anna Berg or Ben Holm?", longer)
+    assert lived is not None and lived.name == "Anna Berg"
