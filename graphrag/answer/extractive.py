@@ -279,7 +279,10 @@ class ExtractiveAnswerer:
         ]
         # the names of the lead's whole passage: "She was married to Jocelyn Lovell" two
         # sentences after the lead about Sylvia Burka brings the husband asked about
-        said = " ".join([lead.text, *(c.text for c in pool if c.passage == lead.passage)])
+        rest_of_passage = (
+            c.text for c in pool if c.passage == lead.passage and c.text != lead.text
+        )
+        said = " ".join([lead.text, *rest_of_passage])
         targets: list[tuple[str, list[tuple[Candidate, list[float]]], bool]] = []
         for name in bridge_names(said, question):
             named = set(terms(name, language)) - asked_terms

@@ -117,12 +117,10 @@ def verdict(
     it. ``places``: a text's places and nationalities by kind ("GPE", "NORP"); spaCy's
     English model by default."""
     asked = compared(question)
-    if asked is None:
+    said = _sentences(asked.first, asked.second, ranking) if asked else None
+    if asked is None or said is None:
         return None
-    first, second = (_about(name, ranking) for name in (asked.first, asked.second))
-    if first is None or second is None or first is second:
-        return None
-    said = (first, second)
+    first, second = said
     if asked.category is not None:
         wanted = set(terms(asked.category, "en")) - _FILLER
         states = all(wanted <= set(terms(c.text, "en")) for c in said)
@@ -152,6 +150,16 @@ def _name(text: str) -> str:
     if name.casefold() in _PARTICLES or any(w not in _PARTICLES for w in lower):
         return ""
     return name
+
+
+def _sentences(
+    first: str, second: str, ranking: Sequence[Candidate]
+) -> tuple[Candidate, Candidate] | None:
+    """The sentence about each of the two, when each has one of its own."""
+    one, other = _about(first, ranking), _about(second, ranking)
+    if one is None or other is None or one is other:
+        return None
+    return one, other
 
 
 def _about(name: str, ranking: Sequence[Candidate]) -> Candidate | None:
@@ -312,11 +320,10 @@ def order(question: str, ranking: Sequence[Candidate]) -> Named | None:
     """Which of the two the question asks for, by the dates of the sentence about each (the
     best-ranked one that names them); None when a date is missing or they are equal."""
     asked = ordered(question)
-    if asked is None:
+    said = _sentences(asked.first, asked.second, ranking) if asked else None
+    if asked is None or said is None:
         return None
-    first, second = (_about(name, ranking) for name in (asked.first, asked.second))
-    if first is None or second is None or first is second:
-        return None
+    first, second = said
     lives = _life(first.text), _life(second.text)
     if asked.event == "lived":
         spans = [_span(*life) for life in lives]
