@@ -352,8 +352,8 @@ def score(
     mode = asked_modality(question) if kind == "yes_no" else None
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
-        questions = np.stack([_unit(v) for v in asked_as])
-        meanings = [float((questions @ _unit(v)).max()) for v in sentence_vectors]
+        questions = np.stack([unit_vector(v) for v in asked_as])
+        meanings = [float((questions @ unit_vector(v)).max()) for v in sentence_vectors]
     else:
         meanings = [0.0] * len(pool)
     for c, c_terms, meaning, share, asking_share in zip(
@@ -481,7 +481,9 @@ def _names(term: str, bag: set[str]) -> bool:
     return False
 
 
-def _unit(vector: list[float]) -> np.ndarray:
+def unit_vector(vector: list[float]) -> np.ndarray:
+    """The vector scaled to length one (as it is when it has none), for cosines as dot
+    products."""
     v = np.asarray(vector, dtype=np.float32)
     norm = float(np.linalg.norm(v))
     return v / norm if norm > 0 else v

@@ -36,6 +36,7 @@ from graphrag.answer.evidence import (
     rest_of_provision,
     score,
     terms,
+    unit_vector,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.answer.verdict import order, verdict
@@ -273,8 +274,8 @@ class ExtractiveAnswerer:
             w for w in _TOKENS.findall(question) if not set(terms(w, language)) & covered
         )
         others = [
-            (c, set(terms(c.text, language)), set(terms(c.heading, language)), vector)
-            for c, vector in zip(pool, vectors, strict=True)
+            (c, set(terms(c.text, language)), set(terms(c.heading, language)), unit_vector(v))
+            for c, v in zip(pool, vectors, strict=True)
             if c.passage != lead.passage
         ]
         # the names of the lead's whole passage: "She was married to Jocelyn Lovell" two
@@ -283,7 +284,7 @@ class ExtractiveAnswerer:
             c.text for c in pool if c.passage == lead.passage and c.text != lead.text
         )
         said = " ".join([lead.text, *rest_of_passage])
-        targets: list[tuple[str, list[tuple[Candidate, list[float]]], bool]] = []
+        targets: list[tuple[str, list[tuple[Candidate, np.ndarray]], bool]] = []
         for name in bridge_names(said, question):
             named = set(terms(name, language)) - asked_terms
             titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
@@ -295,9 +296,9 @@ class ExtractiveAnswerer:
             targets = [t for t in targets if t[2]]
         best: tuple[float, Candidate] | None = None
         for name, about, _ in targets:
-            query = _direction(self.embedder.embed_query(f"{rest} {name}"))
+            query = unit_vector(self.embedder.embed_query(f"{rest} {name}"))
             for c, vector in about:
-                closeness = float(query @ _direction(vector))
+                closeness = float(query @ vector)
                 if best is None or closeness > best[0]:
                     best = (closeness, c)
         return best[1] if best else None
@@ -529,12 +530,6 @@ def _render(sentence: str, n: int, language: str, source_language: str) -> str:
         lang=names.get(source_language, source_language)
     )
     return f"{lead}: „{sentence}“ [{n}]"
-
-
-def _direction(vector: list[float]) -> np.ndarray:
-    array = np.asarray(vector, dtype=np.float64)
-    norm = float(np.linalg.norm(array))
-    return array / norm if norm else array
 
 
 def _language_of(text: str) -> str:
