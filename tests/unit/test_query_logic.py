@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
+from graphrag.answer import choice
 from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
@@ -25,6 +26,7 @@ from graphrag.answer.extractive import (
     _first_that_answers,
     _Pick,
     _repeats,
+    closest_in_meaning,
     referred,
     split_question,
     supporting,
@@ -324,6 +326,46 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     ]
     far = [lead, *near, pick("The Acme Corporation is headquartered in Hamburg.", -1.0, 3)]
     assert supporting(question, "en", far, [lead.candidate])[0].text.endswith("in Hamburg.")
+
+
+def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def pick(text: str, fused: float, meaning: float, passage: int = 0) -> _Pick:
+        candidate = Candidate(passage, text, "")
+        candidate.meaning = meaning
+        return _Pick(candidate, fused)
+
+    general = pick("(6) Eine erneute Verringerung ist frühestens nach zwei Jahren möglich.", 2, 0.8)
+    own = pick(
+        "(5) Nach der Rückkehr ist eine Verringerung frühestens nach einem Jahr möglich.", 1, 0.9
+    )
+    ranking = [general, own, pick("(7) Tarifverträge können abweichen.", 0.5, 0.7)]
+    assert closest_in_meaning(ranking, [general.candidate]) is own.candidate
+    # when the lead is the embedder's choice as well, nothing is added
+    assert closest_in_meaning([own, general], [own.candidate]) is None
+    assert closest_in_meaning([], []) is None
+
+    # in an answer: the fused order leads (here by the question's words alone), the
+    # embedder's choice follows with its own citation, though it adds none of those words
+    class Words(_WordEmbedder):
+        words = ("wieder", "zwei")
+
+    monkeypatch.setattr(choice, "WEIGHTS", {"words": 1.0})
+    texts = [
+        ("§ 8", "Eine Verringerung der Arbeitszeit kann man wieder nach zwei Jahren verlangen."),
+        ("§ 9a", "Danach gilt wieder ein Jahr."),
+    ]
+    passages = [
+        Passage(chunk_ids=[str(i)], doc_id="tzbfg", title="TzBfG", section_path=[s], text=t)
+        for i, (s, t) in enumerate(texts)
+    ]
+    question = "Kann ich wieder eine Verringerung der Arbeitszeit verlangen?"
+    answer = ExtractiveAnswerer(embedder=Words()).answer(  # type: ignore[arg-type]
+        question, "de", passages, GraphContext()
+    )
+    assert answer.answer.index("zwei Jahren") < answer.answer.index("ein Jahr.")
+    assert [c.section for c in answer.citations] == ["§ 8", "§ 9a"]
 
 
 class _WordEmbedder:
