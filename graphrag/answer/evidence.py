@@ -183,8 +183,20 @@ def candidates(
     for i, passage in enumerate(passages[:limit_passages]):
         heading = " ".join([passage.title, *passage.section_path])
         order = 0  # the next candidate's place in this passage
+        listed: list[Candidate] = []  # the previous paragraph's list items, as candidates
         for paragraph in re.split(r"\n\s*\n", passage.text):
             lines = paragraph.splitlines()
+            # a paragraph that opens in lower case finishes the list before it ("- ...
+            # Massengeschäfte ... oder" then "ist unzulässig."): each item is read with it,
+            # and it says nothing alone
+            tail = " ".join(ln.strip() for ln in lines).strip()
+            if listed and tail[:1].islower():
+                for c in listed:
+                    joined = f"{c.text.rstrip('.')} … {tail}"
+                    if len(joined) <= 800:
+                        c.text = joined
+                listed = []
+                continue
             if lines and all(ln.lstrip().startswith(("- ", "* ")) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
@@ -195,11 +207,14 @@ def candidates(
             # eines anderen Arbeitnehmers beschäftigt wird." answers whether standing in is one
             items = list_items(lines)
             units, befores = units + items, befores[: len(units)] + [""] * len(items)
+            listed = []
             for before, unit in zip(befores, units, strict=True):
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
                     out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
                     order += 1
+                    if unit in items:
+                        listed.append(out[-1])
                 if len(out) >= limit:
                     return out
     return out

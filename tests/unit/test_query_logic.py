@@ -868,6 +868,36 @@ def test_each_item_of_a_list_that_finishes_a_sentence_is_read_with_that_sentence
     assert list_items(cut)[0] == "(1) Arbeitnehmer dürfen beschäftigt werden … in Gaststätten."
 
 
+def test_the_rest_of_a_sentence_after_its_list_finishes_each_item() -> None:
+    text = (
+        "(1) Eine Benachteiligung bei Schuldverhältnissen, die\n"
+        "- ohne Ansehen der Person zustande kommen (Massengeschäfte) oder\n"
+        "- eine privatrechtliche Versicherung zum Gegenstand haben,\n\n"
+        "ist unzulässig.\n\n"
+        "(2) Eine neue Regel beginnt hier."
+    )
+    pool = candidates(
+        [Passage(chunk_ids=["t"], doc_id="t", title="AGG", section_path=[], text=text)]
+    )
+    texts = [c.text for c in pool]
+    assert (
+        "(1) Eine Benachteiligung bei Schuldverhältnissen, die … ohne Ansehen der Person "
+        "zustande kommen (Massengeschäfte) … ist unzulässig."
+    ) in texts
+    # alone, the rest says nothing; the next provision is a sentence of its own
+    assert "ist unzulässig." not in texts
+    assert texts[-1] == "(2) Eine neue Regel beginnt hier."
+    # without a list before it, a paragraph in lower case stays as it is
+    plain = "Ein Satz endet hier.\n\nund ein Absatz in Kleinschrift folgt."
+    alone = candidates(
+        [Passage(chunk_ids=["p"], doc_id="p", title="", section_path=[], text=plain)]
+    )
+    assert [c.text for c in alone] == [
+        "Ein Satz endet hier.",
+        "und ein Absatz in Kleinschrift folgt.",
+    ]
+
+
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
     passages = [
         Passage(
