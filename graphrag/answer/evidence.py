@@ -230,9 +230,15 @@ def list_items(lines: list[str]) -> list[str]:
     ellipsis (the quote leaves out the items between); none when the paragraph is no such
     list."""
     first = next((n for n, ln in enumerate(lines) if ln.lstrip().startswith(_BULLET)), None)
-    if not first or not all(ln.lstrip().startswith(_BULLET) for ln in lines[first:] if ln.strip()):
+    if not first:
         return []
-    raw = [ln.strip()[2:].strip() for ln in lines[first:] if ln.strip()]
+    body = [ln.strip() for ln in lines[first:] if ln.strip()]
+    last = max(n for n, ln in enumerate(body) if ln.startswith(_BULLET))
+    # what follows the items finishes the sentence ("ist unzulässig."), in lower case
+    tail = " ".join(body[last + 1 :])
+    if not all(ln.startswith(_BULLET) for ln in body[: last + 1]) or tail[:1].isupper():
+        return []
+    raw = [ln[2:].strip() for ln in body[: last + 1]]
     # items that are sentences of their own ("- Heimarbeiter ... erhalten ... .") are
     # candidates as they are
     if sum(item.endswith(".") for item in raw[:-1]) * 2 > len(raw[:-1]):
@@ -243,7 +249,8 @@ def list_items(lines: list[str]) -> list[str]:
     # a lead the chunker cut its list from ends in "(…)": the ellipsis says it once
     lead = re.sub(r"\s*\(…\)$", "", leads[-1].rstrip()).rstrip(":")
     items = [_ITEM_END.sub("", item).strip() for item in raw]
-    return [f"{lead} … {item}." for item in items if item and item != "(…)"]
+    end = f" … {tail.rstrip('.')}." if tail else "."
+    return [f"{lead} … {item}{end}" for item in items if item and item != "(…)"]
 
 
 # a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren

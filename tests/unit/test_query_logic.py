@@ -887,6 +887,18 @@ def test_the_rest_of_a_sentence_after_its_list_finishes_each_item() -> None:
     # alone, the rest says nothing; the next provision is a sentence of its own
     assert "ist unzulässig." not in texts
     assert texts[-1] == "(2) Eine neue Regel beginnt hier."
+    # the same rest in the list's own paragraph
+    same = [
+        "Wer eine Handlung",
+        "- vorsätzlich begeht oder",
+        "- beharrlich wiederholt,",
+        "wird bestraft.",
+    ]
+    assert list_items(same) == [
+        "Wer eine Handlung … vorsätzlich begeht … wird bestraft.",
+        "Wer eine Handlung … beharrlich wiederholt … wird bestraft.",
+    ]
+    assert list_items(["Es gilt", "- dies,", "- das.", "Ein neuer Satz."]) == []
     # without a list before it, a paragraph in lower case stays as it is
     plain = "Ein Satz endet hier.\n\nund ein Absatz in Kleinschrift folgt."
     alone = candidates(
