@@ -42,6 +42,7 @@ from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.answer.verdict import order, verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
+from graphrag.retrieval.analysis import asks_connection
 from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import bridge_names
 from ingestion.citations import cited_norms, law_key, section_norm
@@ -219,7 +220,10 @@ class ExtractiveAnswerer:
             text = f"{judged.verdict.capitalize()}. {text}"
         elif ordering is not None:
             text = f"{ordering.name} {ordering.says}. {text}"
-        if graph.paths and len(parts) == 1 and asked(question) == "other":
+        # the path that connects the question's entities answers a question about how they
+        # are connected; beside any other answer it is a detour through whatever hub the
+        # graph offers ("Husband → American → Olympics → Sylvia Burka")
+        if graph.paths and len(parts) == 1 and asks_connection(question):
             label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
             text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
         citations = [
@@ -288,8 +292,10 @@ class ExtractiveAnswerer:
         )
         said = " ".join([lead.text, *rest_of_passage])
         targets: list[tuple[str, list[tuple[Candidate, np.ndarray]], bool]] = []
+        # a title's disambiguation ("Am I Wrong (Étienne De Crécy Song)") may name the bridge
+        outside = set(terms(re.sub(r"\([^)]*\)", " ", question), language))
         for name in bridge_names(said, question):
-            named = set(terms(name, language)) - asked_terms
+            named = set(terms(name, language)) - outside
             titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
             mentioned = [(c, v) for c, own, heading, v in others if own & named]
             if titled or mentioned:

@@ -58,6 +58,15 @@ _TYPES: list[tuple[QueryType, re.Pattern[str]]] = [
         ),
     ),
 ]
+_CONNECTION = dict(_TYPES)["relational"]
+
+
+def asks_connection(question: str) -> bool:
+    """The question asks how things are connected ("How are A and B related?", "Welche
+    Verbindung besteht zwischen ...?"): a path through the graph is part of its answer."""
+    return bool(_CONNECTION.search(question))
+
+
 _MULTI_HOP = re.compile(
     r"\b(the \w+(?: \w+)? of|of the|of a|whose|that (was|is|were|has)|"
     r"who (was|is|founded|wrote|directed)|which .+ (of|by|in) the|der die|die der|dessen|deren|"

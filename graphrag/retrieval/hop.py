@@ -31,8 +31,13 @@ SEED_CHARS = 600
 # "names": the seed read as its title and the names it mentions that the question does not
 # (the bridge candidates), a query a tenth as long as the passage
 NAMES = 12
+# capitals of the Latin, Greek and Cyrillic scripts: "Étienne", "Łódź", "Šibenik" begin names
+_UPPER = "".join(re.escape(c) for c in map(chr, range(0x41, 0x530)) if c.isupper())
+# a name's word, or initials and short abbreviations with their dot ("F.", "U.S.", "St."); a
+# dot after a longer word ends the sentence, and the name: "... Étienne de Crécy. The song"
+_NAME_WORD = rf"(?:(?:[{_UPPER}][a-z]?\.)+|[{_UPPER}][\w'’-]*)"
 _NAME = re.compile(
-    r"[A-ZÄÖÜ][\w'’.-]*(?:\s+(?:of|the|de|da|di|du|von|van|der|den|la|le|y|and|&)?\s*[A-ZÄÖÜ][\w'’.-]*)*"
+    rf"{_NAME_WORD}(?:\s+(?:of|the|de|da|di|du|von|van|der|den|la|le|y|and|&)?\s*{_NAME_WORD})*"
 )
 
 
@@ -42,11 +47,16 @@ def bridge_names(text: str, question: str, limit: int = NAMES) -> list[str]:
     >>> bridge_names("Maximum Overdrive was directed by Stephen King in Wilmington.",
     ...              "Where was the director of Maximum Overdrive born?")
     ['Stephen King', 'Wilmington']
+    >>> bridge_names("Am I Wrong is a song by Étienne de Crécy. The song charted in the U.S.",
+    ...              "What nationality is the performer of Am I Wrong (Étienne De Crécy Song)?")
+    ['Étienne de Crécy', 'U.S.']
     """
-    asked = {w.casefold() for w in re.findall(r"\w+", question)}
+    # a title's disambiguation names no bridge the question crosses: the performer in "Am I
+    # Wrong (Étienne De Crécy Song)" is still the one the lead's passage brings
+    asked = {w.casefold() for w in re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", question))}
     out: list[str] = []
     for m in _NAME.finditer(text):
-        name = m.group(0).strip(" .")
+        name = m.group(0).strip()
         words = [w.casefold() for w in re.findall(r"\w+", name)]
         if len(name) < 3 or all(w in asked for w in words) or name in out:
             continue
