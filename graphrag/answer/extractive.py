@@ -162,6 +162,11 @@ class ExtractiveAnswerer:
             answerable = answerable and pick is not None and answers(pick.candidate)
         if not pool:
             return _abstain(question, language, passages, graph, None)
+        if not answerable and len(parts) == 1:
+            # "Welche Verbindung besteht zwischen A und B?": the graph's path is the answer
+            linked = _connection(question, language, passages, graph)
+            if linked is not None:
+                return linked
         if not answerable:
             best = next((p for p in picks if p is not None), None)
             return _abstain(question, language, passages, graph, best.candidate if best else None)
@@ -541,6 +546,37 @@ def _abstain(
         answerable=False,
         language=language,
         citations=citations,
+        passages=passages,
+        graph=graph,
+    )
+
+
+def _connection(
+    question: str, language: str, passages: list[Passage], graph: GraphContext
+) -> Answer | None:
+    """A question about how things are connected, answered by the graph's paths between the
+    entities it names when no sentence answers it; each path cites the passage that states
+    one of its edges, when retrieval brought one. None for any other question."""
+    if not graph.paths or not asks_connection(question):
+        return None
+    numbers: dict[int, int] = {}
+    lines: list[str] = []
+    for path in graph.paths[:2]:
+        line = " → ".join(path.names)
+        stating = set(path.chunk_ids)
+        where = next((i for i, p in enumerate(passages) if stating & set(p.chunk_ids)), None)
+        if where is not None:
+            line += f" [{numbers.setdefault(where, len(numbers) + 1)}]"
+        lines.append(line)
+    label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
+    return Answer(
+        question=question,
+        answer=f"{label}: " + "; ".join(lines),
+        answerable=True,
+        language=language,
+        citations=[
+            citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
+        ],
         passages=passages,
         graph=graph,
     )

@@ -301,6 +301,28 @@ def test_extractive_says_when_evidence_does_not_answer() -> None:
     assert english.answer.startswith("The documents found do not answer")
 
 
+def test_the_graph_path_answers_a_question_about_a_connection_only() -> None:
+    from schemas.walk import EntityPath
+
+    path = EntityPath(
+        entity_ids=["a", "b"],
+        names=["Kündigungsschutzgesetz", "TzBfG"],
+        edge_types=["REFERENCES"],
+        chunk_ids=["c1"],
+    )
+    graph = GraphContext(paths=[path])
+    asked = "Welche Verbindung besteht zwischen dem Kündigungsschutzgesetz und dem TzBfG?"
+    connected = ExtractiveAnswerer().answer(asked, "de", PASSAGES, graph)
+    # no sentence says it: the path answers, citing the passage that states its edge
+    assert connected.answerable
+    assert connected.answer == "Verbindung im Graphen: Kündigungsschutzgesetz → TzBfG [1]"
+    assert connected.citations[0].document == "kschg"
+    other = ExtractiveAnswerer().answer(
+        "Innerhalb welcher Frist muss die Klage erhoben werden?", "de", PASSAGES, graph
+    )
+    assert "Graphen" not in other.answer
+
+
 def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     def pick(text: str, fused: float, passage: int = 0) -> _Pick:
         return _Pick(Candidate(passage, text, ""), fused)
