@@ -68,6 +68,20 @@ _PATTERNS = [
     ),
 ]
 _ARTICLE = re.compile(r"^(?:das|den|dem|des|die|der|the)\s+", re.I)
+# "Welche Verbindung besteht zwischen dem TzBfG und dem KSchG?", "How are the AGG and the
+# EntgTranspG related?": a question about the edges between two named documents
+_CONNECTIONS = [
+    re.compile(
+        r"\b(?:verbindung|zusammenhang|beziehung|bezug|connection|relationship|relation|link)\w*"
+        r"\b.*?\b(?:zwischen|between)\s+(?P<a>.+?)\s+(?:und|and)\s+(?P<b>.+?)\s*\??$",
+        re.I,
+    ),
+    re.compile(
+        r"^how\s+(?:are|is)\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?:connected|related|linked)\b",
+        re.I,
+    ),
+    re.compile(r"^wie\s+hängen\s+(?P<a>.+?)\s+und\s+(?P<b>.+?)\s+zusammen\b", re.I),
+]
 HEADER = {
     "de": "Auf „{target}“ verweisen {n} Dokumente (Verweise im Graphen):",
     "en": "{n} documents refer to “{target}” (references in the graph):",
@@ -82,6 +96,17 @@ NONE = {
     "en": "No other document refers to “{target}” in the graph (neither by a provision nor by "
     "its name).",
 }
+BETWEEN = {
+    "de": "Verbindung im Graphen zwischen „{a}“ und „{b}“:",
+    "en": "Connection in the graph between “{a}” and “{b}”:",
+}
+NONE_BETWEEN = {
+    "de": "Im Graphen verweisen „{a}“ und „{b}“ nicht aufeinander (weder mit einer Norm noch "
+    "mit ihrem Namen).",
+    "en": "In the graph, “{a}” and “{b}” do not refer to each other (neither by a provision nor "
+    "by name).",
+}
+REFERS_TO = {"de": "verweist auf", "en": "refers to"}
 MORE = {"de": "… und {n} weitere.", "en": "… and {n} more."}
 CITES = {"de": "verweist auf", "en": "cites"}
 
@@ -94,6 +119,25 @@ def reference_target(question: str) -> str | None:
         if match:
             target = _ARTICLE.sub("", match.group("target").strip(" „“\"'")).strip()
             return target or None
+    return None
+
+
+def connection_targets(question: str) -> tuple[str, str] | None:
+    """The two things a question asks the connection between, as it names them.
+
+    >>> connection_targets("Welche Verbindung besteht zwischen dem TzBfG und dem KSchG?")
+    ('TzBfG', 'KSchG')
+    >>> connection_targets("How are the AGG and the EntgTranspG related?")
+    ('AGG', 'EntgTranspG')
+    >>> connection_targets("Was ist der Unterschied zwischen Urlaub und Freizeit?") is None
+    True
+    """
+    text = " ".join(question.strip().split())
+    for pattern in _CONNECTIONS:
+        match = pattern.search(text)
+        if match:
+            a, b = (_ARTICLE.sub("", match.group(g).strip(" „“\"'?")).strip() for g in ("a", "b"))
+            return (a, b) if a and b else None
     return None
 
 
@@ -128,7 +172,10 @@ class ReferenceAnswerer:
     ) -> Answer | None:
         target = reference_target(question)
         if target is None:
-            return None
+            pair = connection_targets(question)
+            if pair is None:
+                return None
+            return self._between(question, language, access, graph_context, pair, on_token)
         summaries = self.graph.list_documents(access)
         named = documents_named(target, summaries)
         if not named:
@@ -181,6 +228,65 @@ class ReferenceAnswerer:
         if on_token is not None:
             for line in lines:
                 on_token(line + "\n")
+        return Answer(
+            question=question,
+            answer=text,
+            answerable=True,
+            language=language,
+            citations=[citation_for(n, p) for n, p in enumerate(passages, start=1)],
+            passages=passages,
+            graph=graph_context,
+        )
+
+    def _between(
+        self,
+        question: str,
+        language: str,
+        access: AccessFilter,
+        graph_context: GraphContext,
+        pair: tuple[str, str],
+        on_token: OnToken | None,
+    ) -> Answer | None:
+        """The edges between two named documents, each way: the sentence of one that cites or
+        names the other, with its citation; None when either name is no visible document."""
+        summaries = self.graph.list_documents(access)
+        a, b = (documents_named(name, summaries) for name in pair)
+        if not a or not b or {s.document.id for s in a} & {s.document.id for s in b}:
+            return None
+        lang = language if language in BETWEEN else "en"
+        titles = {"a": a[0].document.title, "b": b[0].document.title}
+        lines: list[str] = []
+        passages: list[Passage] = []
+        for source, target in ((a, b), (b, a)):
+            ids = {s.document.id for s in source}
+            refs = [
+                r
+                for r in self.graph.referrers([s.document.id for s in target], access)
+                if r.doc_id in ids
+            ]
+            if not refs:
+                continue
+            fetched = self.graph.fetch_chunks([_best_chunk(refs)], access)
+            if not fetched:
+                continue
+            chunk = fetched[0]
+            passages.append(_passage(chunk))
+            keys = set().union(*(_keys(s) for s in target))
+            names = {n.casefold() for s in target for n in _names(s)}
+            sentence = _referring_sentence(chunk.chunk.text, keys, names)
+            cited = sorted({r.via for r in refs if r.kind == "cites" and r.via}, key=_norm_order)
+            where = f" ({', '.join(cited[:6])})" if cited else ""
+            lines.append(
+                f"- {chunk.doc_title} {REFERS_TO[lang]} {target[0].document.title}{where}: "
+                f"„{sentence}“ [{len(passages)}]"
+            )
+        text = "\n".join(
+            [BETWEEN[lang].format(**titles), *lines]
+            if lines
+            else [NONE_BETWEEN[lang].format(**titles)]
+        )
+        if on_token is not None:
+            on_token(text)
         return Answer(
             question=question,
             answer=text,

@@ -190,6 +190,26 @@ def test_a_reference_question_sees_only_what_the_caller_may(rag: GraphRAG) -> No
     assert {r.doc_id for r in referrers} == acme_tzbfg
 
 
+def test_a_question_about_two_laws_is_answered_by_the_edges_between_them(rag: GraphRAG) -> None:
+    asked = "Welche Verbindung besteht zwischen dem TzBfG und dem KSchG?"
+    answer = rag.ask(asked, access=AccessFilter(tenant="globex"))
+    lines = answer.answer.splitlines()
+    assert lines[0].startswith("Verbindung im Graphen zwischen") and answer.answerable
+    # the TzBfG cites the KSchG (§ 17 -> §§ 5-7); the KSchG cites nothing of the TzBfG
+    assert len(lines) == 2 and "verweist auf Kündigungsschutzgesetz" in lines[1]
+    assert "§ 5" in lines[1] and lines[1].endswith("[1]")
+    assert answer.citations[0].file == "tzbfg.md"
+    # the other way round, in English, the same edge
+    english = rag.ask(
+        "How are the KSchG and the TzBfG related?", access=AccessFilter(tenant="globex")
+    )
+    assert english.answer.startswith("Connection in the graph between") and english.citations
+    # a caller who may not see acme's KSchG gets no edge to it: the graph answer does not apply
+    outsider = rag.ask(asked, access=AccessFilter(tenant="acme", groups=[]))
+    assert "Verbindung im Graphen zwischen" not in outsider.answer
+    assert all(c.file != "kschg.md" for c in outsider.citations)
+
+
 def test_deleting_and_restoring_the_cited_law_keeps_edges_exact(rag: GraphRAG, root: Path) -> None:
     before = sorted(map(str, _edges(rag)))
     globex = next(
