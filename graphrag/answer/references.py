@@ -205,8 +205,6 @@ class ReferenceAnswerer:
         best = {d: _best_chunk(by_doc[d]) for d in ordered}
         fetched = self.graph.fetch_chunks([best[d] for d in ordered[:MAX_DOCUMENTS]], access)
         chunks = {c.chunk.id: c for c in fetched}
-        keys = set().union(*(_keys(s) for s in named))
-        names = {n.casefold() for s in named for n in _names(s)}
         shown = [d for d in ordered[:MAX_DOCUMENTS] if best[d] in chunks]
         if not shown:
             return None
@@ -216,27 +214,12 @@ class ReferenceAnswerer:
         for n, doc_id in enumerate(shown, start=1):
             chunk = chunks[best[doc_id]]
             passages.append(_passage(chunk))
-            sentence = _referring_sentence(chunk.chunk.text, keys, names)
-            cited = sorted(
-                {r.via for r in by_doc[doc_id] if r.kind == "cites" and r.via}, key=_norm_order
-            )
+            sentence, cited = _quoted(chunk, named, by_doc[doc_id])
             where = f" ({CITES[lang]} {', '.join(cited[:6])})" if cited else ""
             lines.append(f"- {chunk.doc_title}: „{sentence}“{where} [{n}]")
         if len(ordered) > len(shown):
             lines.append(MORE[lang].format(n=len(ordered) - len(shown)))
-        text = "\n".join(lines)
-        if on_token is not None:
-            for line in lines:
-                on_token(line + "\n")
-        return Answer(
-            question=question,
-            answer=text,
-            answerable=True,
-            language=language,
-            citations=[citation_for(n, p) for n, p in enumerate(passages, start=1)],
-            passages=passages,
-            graph=graph_context,
-        )
+        return _from_graph(question, language, lines, passages, graph_context, on_token)
 
     def _between(
         self,
@@ -271,31 +254,49 @@ class ReferenceAnswerer:
                 continue
             chunk = fetched[0]
             passages.append(_passage(chunk))
-            keys = set().union(*(_keys(s) for s in target))
-            names = {n.casefold() for s in target for n in _names(s)}
-            sentence = _referring_sentence(chunk.chunk.text, keys, names)
-            cited = sorted({r.via for r in refs if r.kind == "cites" and r.via}, key=_norm_order)
+            sentence, cited = _quoted(chunk, target, refs)
             where = f" ({', '.join(cited[:6])})" if cited else ""
             lines.append(
                 f"- {chunk.doc_title} {REFERS_TO[lang]} {target[0].document.title}{where}: "
                 f"„{sentence}“ [{len(passages)}]"
             )
-        text = "\n".join(
-            [BETWEEN[lang].format(**titles), *lines]
-            if lines
-            else [NONE_BETWEEN[lang].format(**titles)]
-        )
-        if on_token is not None:
-            on_token(text)
-        return Answer(
-            question=question,
-            answer=text,
-            answerable=True,
-            language=language,
-            citations=[citation_for(n, p) for n, p in enumerate(passages, start=1)],
-            passages=passages,
-            graph=graph_context,
-        )
+        header = BETWEEN if lines else NONE_BETWEEN
+        lines.insert(0, header[lang].format(**titles))
+        return _from_graph(question, language, lines, passages, graph_context, on_token)
+
+
+def _quoted(
+    chunk: ChunkWithContext, target: list[DocumentSummary], refs: list[Referrer]
+) -> tuple[str, list[str]]:
+    """The sentence of ``chunk`` that cites or names a document of ``target``, and the
+    provisions its edges cite, in order."""
+    keys = set().union(*(_keys(s) for s in target))
+    names = {n.casefold() for s in target for n in _names(s)}
+    cited = sorted({r.via for r in refs if r.kind == "cites" and r.via}, key=_norm_order)
+    return _referring_sentence(chunk.chunk.text, keys, names), cited
+
+
+def _from_graph(
+    question: str,
+    language: str,
+    lines: list[str],
+    passages: list[Passage],
+    graph_context: GraphContext,
+    on_token: OnToken | None,
+) -> Answer:
+    """An answer of lines from the graph's edges, streamed line by line, citing ``passages``."""
+    if on_token is not None:
+        for line in lines:
+            on_token(line + "\n")
+    return Answer(
+        question=question,
+        answer="\n".join(lines),
+        answerable=True,
+        language=language,
+        citations=[citation_for(n, p) for n, p in enumerate(passages, start=1)],
+        passages=passages,
+        graph=graph_context,
+    )
 
 
 def _names(summary: DocumentSummary) -> set[str]:
