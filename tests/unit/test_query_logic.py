@@ -662,6 +662,14 @@ def test_a_glossary_term_for_a_compounds_head_does_not_name_the_compound() -> No
         assert pool[0].words > 0
 
 
+def test_no_built_in_entry_is_the_tail_of_a_legal_word_it_does_not_mean() -> None:
+    # an entry also reads every compound ending in it: "erfahren" would read
+    # "Beschwerdeverfahren" as being told, "Ausbildung" a school's as vocational training
+    built_in = glossary.built_in()
+    for word in ("Beschwerdeverfahren", "Prüfverfahren", "Schulausbildung", "Kontrolle"):
+        assert built_in.of_word(word) == [], word
+
+
 def test_one_reading_of_the_glossary_gives_what_each_lookup_gives() -> None:
     built_in = glossary.built_in()
     for question in (
