@@ -27,6 +27,7 @@ from graphrag.answer.extractive import (
     _Pick,
     _repeats,
     closest_in_meaning,
+    opening_rule,
     referred,
     split_question,
     supporting,
@@ -348,6 +349,23 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     ]
     far = [lead, *near, pick("The Acme Corporation is headquartered in Hamburg.", -1.0, 3)]
     assert supporting(question, "en", far, [lead.candidate])[0].text.endswith("in Hamburg.")
+
+
+def test_a_later_paragraph_is_read_with_its_provisions_opening_rule() -> None:
+    def pick(text: str, order: int, passage: int = 0) -> _Pick:
+        return _Pick(Candidate(passage, text, "§ 18 Entlassungssperre", order=order), 0.0)
+
+    rule = pick("(1) Entlassungen werden vor Ablauf eines Monats nur mit Zustimmung wirksam.", 0)
+    exception = pick("(2) Die Agentur kann bestimmen, dass es längstens zwei Monate sind.", 1)
+    elsewhere = pick("(1) Der Arbeitgeber hat der Agentur Anzeige zu erstatten.", 0, passage=1)
+    ranking = [exception, elsewhere, rule]
+    assert opening_rule(exception.candidate, ranking) is rule.candidate
+    # the lead is the rule itself, or the rule ranks far down: nothing is added
+    assert opening_rule(rule.candidate, ranking) is None
+    far = [exception, *(pick(f"({i}) Weiteres.", i, passage=2) for i in range(2, 9)), rule]
+    assert opening_rule(exception.candidate, far) is None
+    # another provision's paragraph (1) is no rule of the lead's
+    assert opening_rule(exception.candidate, [exception, elsewhere]) is None
 
 
 def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
