@@ -184,10 +184,13 @@ class ExtractiveAnswerer:
                 named = referred(pick.candidate, ranked, passages)
                 if named is not None and not _repeats(named, chosen):
                     chosen.append(named)
+        if vectors is not None:
+            # each part's lead with the sentence the embedder alone puts first for that part
+            for ranking in rankings:
+                closest = closest_in_meaning(ranking, chosen)
+                if closest is not None:
+                    chosen.append(closest)
         if len(parts) == 1 and vectors is not None:
-            closest = closest_in_meaning(rankings[0], chosen)
-            if closest is not None:
-                chosen.append(closest)
             hop = self._second_hop(question, language, chosen[0], pool, vectors)
             if hop is not None and not _repeats(hop, chosen):
                 chosen.append(hop)

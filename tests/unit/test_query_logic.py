@@ -408,6 +408,39 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
     assert [c.section for c in answer.citations] == ["§ 8", "§ 9a"]
 
 
+def test_each_part_of_a_question_gets_the_embedders_own_choice_beside_its_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Topics:
+        """A question about the Pause means what a sentence about Erholung says, no more."""
+
+        def _vector(self, text: str, rest: str) -> list[float]:
+            return [1.0, 0.0] if rest in text else [0.0, 1.0]
+
+        def embed_query(self, text: str) -> list[float]:
+            return self._vector(text, "Pause")
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [self._vector(t, "Erholung") for t in texts]
+
+    monkeypatch.setattr(choice, "WEIGHTS", {"words": 1.0})
+    texts = [
+        ("§ 1", "Für den Urlaub gilt die Regel eins."),
+        ("§ 2", "Für die Pause gilt die Regel zwei."),
+        ("§ 3", "Sie dient der Erholung."),
+    ]
+    passages = [
+        Passage(chunk_ids=[str(i)], doc_id="g", title="G", section_path=[s], text=t)
+        for i, (s, t) in enumerate(texts)
+    ]
+    question = "Welche Regel gilt für den Urlaub, und welche Regel gilt für die Pause?"
+    answer = ExtractiveAnswerer(embedder=Topics()).answer(  # type: ignore[arg-type]
+        question, "de", passages, GraphContext()
+    )
+    # each part's lead by the words, then the second part's sentence by meaning
+    assert [c.section for c in answer.citations] == ["§ 1", "§ 2", "§ 3"]
+
+
 class _WordEmbedder:
     """Counts of a few words: cosines that follow the words two texts share."""
 
