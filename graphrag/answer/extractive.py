@@ -28,6 +28,7 @@ import numpy as np
 
 from graphrag.answer import choice
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
+from graphrag.answer.dates import order
 from graphrag.answer.evidence import (
     Candidate,
     candidates,
@@ -39,7 +40,7 @@ from graphrag.answer.evidence import (
     unit_vector,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
-from graphrag.answer.verdict import order, verdict
+from graphrag.answer.verdict import verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.analysis import asks_connection

@@ -13,11 +13,6 @@ them. The verdict compares them where the sentences say enough, and says nothing
 * any other form ("have the directors from the same country" asks about other things than
   the two named): no verdict.
 
-"Who was born first, A or B?" (and died earlier, lived longer, is older, "Was A or B born
-first?") is answered by name ("B was born first.") from the dates of each one's sentence:
-"A (June 8, 1806 – October 8, 1878)", "B (born 6 December 1833)"; nothing when a date is
-missing or the two are the same.
-
 >>> compared("Are Medici and Senet both board games?")
 Compared(first='Medici', second='Senet', category='board games', same=None)
 >>> compared("Were both Pietro Salini and Domenico Ravenna, born in the same place?")
@@ -35,6 +30,7 @@ from functools import cache
 from typing import Any, Literal
 
 from graphrag.answer.evidence import Candidate, terms
+from graphrag.answer.pairs import name_in, sentences_about
 
 Verdict = Literal["yes", "no"]
 
@@ -62,11 +58,6 @@ _SAME_REST = re.compile(
 )
 _COUNTRY = {"country", "nationality", "citizenship"}
 _PLACE = {"place", "city", "state", "town", "region", "province", "county"}
-# lower-case words a name may hold ("Interview with a Hitman", "Gare de Lyon")
-_PARTICLES = frozenset(
-    {"of", "the", "a", "an", "and", "in", "on", "at", "to", "for", "with", "from", "by"}
-    | {"de", "la", "le", "les", "du", "des", "da", "di", "del", "von", "van", "der", "y"}
-)
 # words of a category that say nothing a sentence must state
 _FILLER = {"both", "the", "a", "an", "of", "kind", "type", "types"}
 
@@ -87,7 +78,7 @@ def compared(question: str) -> Compared | None:
         if m is None:
             continue
         rest = m.group("rest").strip()
-        first, second = (_name(m.group(k)) for k in ("a", "b"))
+        first, second = (name_in(m.group(k)) for k in ("a", "b"))
         if not first or not second:
             continue
         same = _SAME_REST.fullmatch(rest)
@@ -117,7 +108,7 @@ def verdict(
     it. ``places``: a text's places and nationalities by kind ("GPE", "NORP"); spaCy's
     English model by default."""
     asked = compared(question)
-    said = _sentences(asked.first, asked.second, ranking) if asked else None
+    said = sentences_about(asked.first, asked.second, ranking) if asked else None
     if asked is None or said is None:
         return None
     first, second = said
@@ -136,42 +127,6 @@ def verdict(
         nations = _values(one, "NORP"), _values(other, "NORP")
         if nations[0] and nations[1] and not nations[0] & nations[1]:
             return Judged("no", said)
-    return None
-
-
-def _name(text: str) -> str:
-    """A thing's name as the question writes it, without the words before it and what follows
-    a comma ("films Interview With A Hitman" -> "Interview With A Hitman", "the Woman's
-    Viewpoint" -> "Woman's Viewpoint"); empty when it holds words no name holds ("The Last
-    Coupon have the directors")."""
-    name = re.sub(r"^(?:[a-z]\S*\s+)+", "", text.split(",")[0].strip())
-    name = re.sub(r"^(?:the|a|an)\s+", "", name, flags=re.I)
-    lower = [w for w in name.split() if w[:1].islower()]
-    if name.casefold() in _PARTICLES or any(w not in _PARTICLES for w in lower):
-        return ""
-    return name
-
-
-def _sentences(
-    first: str, second: str, ranking: Sequence[Candidate]
-) -> tuple[Candidate, Candidate] | None:
-    """The sentence about each of the two, when each has one of its own."""
-    one, other = _about(first, ranking), _about(second, ranking)
-    if one is None or other is None or one is other:
-        return None
-    return one, other
-
-
-def _about(name: str, ranking: Sequence[Candidate]) -> Candidate | None:
-    """The best-ranked sentence that names the thing: most of its name's words, in the text
-    or in the heading of its passage."""
-    wanted = set(terms(re.sub(r"\([^)]*\)", " ", name), "en"))
-    if not wanted:
-        return None
-    for c in ranking:
-        own = set(terms(c.text, "en")) | set(terms(c.heading, "en"))
-        if len(wanted & own) * 2 > len(wanted):
-            return c
     return None
 
 
@@ -205,182 +160,3 @@ def _nlp() -> Any:
     from ingestion.entities.english import SpacyExtractor
 
     return SpacyExtractor().nlp
-
-
-_MONTHS = {
-    m: i
-    for i, names in enumerate(
-        (
-            "january jan",
-            "february feb",
-            "march mar",
-            "april apr",
-            "may",
-            "june jun",
-            "july jul",
-            "august aug",
-            "september sep sept",
-            "october oct",
-            "november nov",
-            "december dec",
-        ),
-        start=1,
-    )
-    for m in names.split()
-}
-_MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_DATE = re.compile(
-    rf"(?<!\d)(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{_MONTH})\s+(?P<y1>\d{{3,4}})|"
-    rf"(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}}),?\s+(?P<y2>\d{{3,4}})|"
-    rf"(?P<y3>\d{{3,4}}))(?!\d)",
-    re.I,
-)
-_WHO = r"(?:who|which (?:one|person))"
-_ORDER_ASKS = (
-    # "Who was born first, A or B?", "Who died earlier, A or B?"
-    re.compile(
-        rf"^{_WHO}\s+(?:was\s+)?(?P<event>born|died)\s+(?P<way>first|earlier|later|last)"
-        r",?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?$",
-        re.I,
-    ),
-    # "Who was born first out of A and B?"
-    re.compile(
-        rf"^{_WHO}\s+(?:was\s+)?(?P<event>born|died)\s+(?P<way>first|earlier|later|last)"
-        r"\s+(?:out\s+)?of\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*\?$",
-        re.I,
-    ),
-    # "Was A or B born first?"
-    re.compile(
-        r"^(?:was|were)\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s+(?P<event>born|died)\s+"
-        r"(?P<way>first|earlier|later|last)\s*\?$",
-        re.I,
-    ),
-    # "Who lived longer, A or B?", "Who is older, A or B?"
-    re.compile(
-        rf"^{_WHO}\s+(?:(?P<event>lived)\s+(?P<way>longer)|is\s+(?P<age>older|younger))"
-        r"(?:\s+than\s+the\s+other)?,?\s+(?P<a>.+?)\s+or\s+(?P<b>.+?)\s*\?$",
-        re.I,
-    ),
-)
-_SAYS = {
-    ("born", "first"): "was born first",
-    ("born", "earlier"): "was born first",
-    ("born", "later"): "was born later",
-    ("born", "last"): "was born later",
-    ("died", "first"): "died first",
-    ("died", "earlier"): "died first",
-    ("died", "later"): "died later",
-    ("died", "last"): "died later",
-    ("lived", "longer"): "lived longer",
-    ("age", "older"): "is older",
-    ("age", "younger"): "is younger",
-}
-
-
-@dataclass(frozen=True)
-class Ordered:
-    first: str
-    second: str
-    event: str  # born, died, lived, age
-    way: str  # first, earlier, later, last, longer, older, younger
-
-
-def ordered(question: str) -> Ordered | None:
-    """The two people and the order asked of their dates, or None.
-
-    >>> ordered("Who was born later, Gideon Johnson Pillow or Holm Jølsen?")
-    Ordered(first='Gideon Johnson Pillow', second='Holm Jølsen', event='born', way='later')
-    >>> ordered("Which film has the director who died first, The Goose Woman or Raw?") is None
-    True
-    """
-    text = " ".join(question.split())
-    for pattern in _ORDER_ASKS:
-        m = pattern.match(text)
-        if m is None:
-            continue
-        groups = m.groupdict()
-        age = groups.get("age")
-        event, way = (
-            ("age", age.casefold()) if age else (m["event"].casefold(), m["way"].casefold())
-        )
-        first, second = _name(m["a"]), _name(m["b"])
-        if first and second:
-            return Ordered(first, second, event, way)
-    return None
-
-
-@dataclass(frozen=True)
-class Named:
-    name: str  # the one the answer names, as the question writes it
-    says: str  # "was born first"
-    evidence: tuple[Candidate, Candidate]
-
-
-def order(question: str, ranking: Sequence[Candidate]) -> Named | None:
-    """Which of the two the question asks for, by the dates of the sentence about each (the
-    best-ranked one that names them); None when a date is missing or they are equal."""
-    asked = ordered(question)
-    said = _sentences(asked.first, asked.second, ranking) if asked else None
-    if asked is None or said is None:
-        return None
-    first, second = said
-    lives = _life(first.text), _life(second.text)
-    if asked.event == "lived":
-        spans = [_span(*life) for life in lives]
-        if spans[0] is None or spans[1] is None:
-            return None
-        # a year alone is a year wide: each such date leaves the span a year unsure
-        vague = sum(d is not None and d[1] == 0 for life in lives for d in life)
-        if abs(spans[0] - spans[1]) <= vague * _DAYS_A_YEAR:
-            return None
-        pick = 0 if spans[0] > spans[1] else 1
-    else:
-        index = 1 if asked.event == "died" else 0
-        dates = lives[0][index], lives[1][index]
-        if dates[0] is None or dates[1] is None or dates[0] == dates[1]:
-            return None
-        if dates[0][0] == dates[1][0] and 0 in (dates[0][1], dates[1][1]):
-            return None  # the same year, one of them known only by its year
-        earlier = 0 if dates[0] < dates[1] else 1
-        wants_earlier = asked.way in ("first", "earlier", "older")
-        pick = earlier if wants_earlier else 1 - earlier
-    name = (asked.first, asked.second)[pick]
-    return Named(name, _SAYS[(asked.event, asked.way)], (first, second))
-
-
-Date = tuple[int, int, int]
-
-
-def _life(text: str) -> tuple[Date | None, Date | None]:
-    """Birth and death from the first parenthesis that holds a date: "(June 8, 1806 –
-    October 8, 1878)", "(born 6 December 1833)", "(died 1346)"."""
-    for inside in re.findall(r"\(([^()]*)\)", text):
-        parts = re.split(r"\s*[–—]\s*|\s+-\s+", inside, maxsplit=1)
-        if len(parts) == 2:
-            return _date(parts[0]), _date(parts[1])
-        if re.search(r"\b(?:died|d\.)", inside, re.I):
-            return None, _date(inside)
-        if (born := _date(inside)) is not None:
-            return born, None
-    return None, None
-
-
-def _date(text: str) -> Date | None:
-    m = _DATE.search(text)
-    if m is None:
-        return None
-    if m["y1"]:
-        return int(m["y1"]), _MONTHS[m["m1"].casefold().rstrip(".")], int(m["d1"])
-    if m["y2"]:
-        return int(m["y2"]), _MONTHS[m["m2"].casefold().rstrip(".")], int(m["d2"])
-    return int(m["y3"]), 0, 0
-
-
-_DAYS_A_YEAR = 12 * 31
-
-
-def _span(born: Date | None, died: Date | None) -> int | None:
-    """A life's length in a day-like unit (31 to a month): enough to order two lives."""
-    if born is None or died is None:
-        return None
-    return sum((b - a) * unit for a, b, unit in zip(born, died, (_DAYS_A_YEAR, 31, 1), strict=True))

@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import pytest
 
+from graphrag.answer.dates import Ordered, order, ordered
 from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer
-from graphrag.answer.verdict import Compared, Ordered, compared, order, ordered, verdict
+from graphrag.answer.verdict import Compared, compared, verdict
 from schemas import GraphContext, Passage
 
 
