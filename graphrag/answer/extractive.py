@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from graphrag.answer import choice
+from graphrag.answer.answer_type import expected, names_one
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.dates import order
 from graphrag.answer.evidence import (
@@ -282,9 +283,10 @@ class ExtractiveAnswerer:
         brings: after "Changed It is a song by Nicki Minaj" for "Where was the performer of
         song Changed It born?", the sentence of another passage about Nicki Minaj that best
         answers "Where was ... Nicki Minaj born?" (the question without what the lead already
-        says, with the name). Names the evidence has a passage about (its heading) come before
-        names it only mentions. Only for evidence whose names are capitalised apart from other
-        nouns (not German)."""
+        says, with the name), among those that name a thing of the type asked for (a place for
+        "where", ``answer_type``) when any does. Names the evidence has a passage about (its
+        heading) come before names it only mentions. Only for evidence whose names are
+        capitalised apart from other nouns (not German)."""
         if self.embedder is None or _language_of(lead.text) == "de":
             return None
         asked_terms = set(terms(question, language))
@@ -316,8 +318,15 @@ class ExtractiveAnswerer:
         if any(has_title for *_, has_title in targets):
             targets = [t for t in targets if t[2]]
         best: tuple[float, Candidate] | None = None
+        kinds = expected(question)
         for name, about, _ in targets:
             query = unit_vector(self.embedder.embed_query(f"{rest} {name}"))
+            if kinds is not None:
+                # "Where was ... Stephen Warbeck born?": "Warbeck was born in Southampton",
+                # not "Stephen Warbeck (born 3 May 1953) is an English composer", which the
+                # embedder finds closer for the name it repeats
+                typed = [(c, v) for c, v in about if names_one(c.text, kinds, f"{question} {name}")]
+                about = typed or about
             for c, vector in about:
                 closeness = float(query @ vector)
                 if best is None or closeness > best[0]:

@@ -26,9 +26,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
+from graphrag.answer.answer_type import english_nlp
 from graphrag.answer.evidence import Candidate, terms
 from graphrag.answer.pairs import name_in, sentences_about
 
@@ -148,15 +148,8 @@ def _names(values: set[str], text: str) -> bool:
 
 def _places(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
-    for ent in _nlp()(text).ents:
+    for ent in english_nlp()(text).ents:
         if ent.label_ in ("GPE", "NORP"):
             value = re.sub(r"^the\s+", "", " ".join(ent.text.split()), flags=re.I).casefold()
             out.setdefault(ent.label_, set()).add(value)
     return out
-
-
-@cache
-def _nlp() -> Any:
-    from ingestion.entities.english import SpacyExtractor
-
-    return SpacyExtractor().nlp

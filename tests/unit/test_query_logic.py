@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from graphrag.answer import choice
+from graphrag.answer import answer_type, choice
 from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
@@ -487,6 +487,59 @@ def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lea
             "Wo?", "de", Candidate(0, "Der Urlaub beträgt 24 Werktage.", ""), [], []
         )
         is None
+    )
+
+
+def test_the_second_hop_takes_a_sentence_that_names_the_type_of_thing_asked_for() -> None:
+    class Name(_WordEmbedder):
+        # the embedder finds the sentence that repeats the name closest
+        words = ("stephen", "warbeck", "film", "elliot")
+
+    passages = [
+        Passage(
+            chunk_ids=["a"],
+            doc_id="a",
+            title="Billy Elliot",
+            section_path=[],
+            text="Billy Elliot is a 2000 film with music by Stephen Warbeck.",
+        ),
+        Passage(
+            chunk_ids=["b"],
+            doc_id="b",
+            title="Stephen Warbeck",
+            section_path=[],
+            text="Stephen Warbeck (born 3 May 1953) is an English composer. "
+            "Warbeck was born in Southampton, Hampshire.",
+        ),
+    ]
+    answer = ExtractiveAnswerer(embedder=Name()).answer(  # type: ignore[arg-type]
+        "Where was the composer of film Billy Elliot born?", "en", passages, GraphContext()
+    )
+    assert "born in Southampton" in answer.answer
+
+
+def test_the_type_of_thing_a_question_asks_for_is_named_by_spacy() -> None:
+    assert answer_type.expected("When did Lothair II's mother die?") == frozenset({"DATE"})
+    assert answer_type.expected("What nationality is Lamprocles's father?") == frozenset(
+        {"NORP", "GPE"}
+    )
+    assert answer_type.expected("Where did Coulson Wallop's father study?") == frozenset(
+        {"GPE", "LOC", "FAC", "ORG"}
+    )
+    assert answer_type.expected("Why did John Middleton Murry's wife die?") is None
+    place = answer_type.expected("Where was Warbeck born?")
+    assert place is not None
+    assert answer_type.names_one("Warbeck was born in Southampton, Hampshire.", place)
+    assert not answer_type.names_one(
+        "Stephen Warbeck (born 3 May 1953) is an English composer.", place
+    )
+    # the thing asked about is no answer about itself
+    person = frozenset({"PERSON"})
+    assert not answer_type.names_one(
+        "Stephen Warbeck is a composer.", person, "Who is Stephen Warbeck?"
+    )
+    assert answer_type.names_one(
+        "Stephen Warbeck married Jane Smith.", person, "Who is Stephen Warbeck?"
     )
 
 

@@ -1,0 +1,66 @@
+"""The kind of thing an English wh-question asks for, as the named-entity types that hold it
+(the expected answer type of factoid QA): "Where was X born?" a place, "When did X die?" a
+date, "Who is the spouse of X?" a person, "What nationality is X?" a nationality or country.
+A sentence about the right thing that names no entity of that type does not answer it ("X (born
+3 May 1953) is an English composer" for where X was born).
+
+>>> sorted(expected("Where was the composer of film Billy Elliot born?"))
+['FAC', 'GPE', 'LOC']
+>>> sorted(expected("Who is the father-in-law of Sisowath Kossamak?"))
+['PERSON']
+>>> expected("Why did John Middleton Murry's wife die?") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+_PLACE = frozenset({"GPE", "LOC", "FAC"})
+# a place of study or work is an institution as often as a town
+_PLACE_OR_BODY = _PLACE | {"ORG"}
+_ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
+    (re.compile(r"^what nationality\b|\bnationality\b.*\?$", re.I), frozenset({"NORP", "GPE"})),
+    (
+        re.compile(
+            r"^where\b.*\b(?:born|die|died|buried|live|lived)\b"
+            r"|\bplace of (?:birth|death|burial)\b",
+            re.I,
+        ),
+        _PLACE,
+    ),
+    (re.compile(r"^where\b", re.I), _PLACE_OR_BODY),
+    (
+        re.compile(r"^(?:when|what year|in what year|in which year)\b|\bdate of\b", re.I),
+        frozenset({"DATE"}),
+    ),
+    (re.compile(r"^(?:who|whom)\b", re.I), frozenset({"PERSON"})),
+)
+
+
+def expected(question: str) -> frozenset[str] | None:
+    """The entity types that can answer the question; None when it asks for no such thing."""
+    text = " ".join(question.split())
+    for pattern, kinds in _ASKS:
+        if pattern.search(text):
+            return kinds
+    return None
+
+
+def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
+    """The text names an entity of one of the kinds, other than what ``besides`` names (the
+    thing asked about is no answer about itself)."""
+    known = besides.casefold()
+    return any(
+        ent.label_ in kinds and ent.text.casefold() not in known for ent in english_nlp()(text).ents
+    )
+
+
+@cache
+def english_nlp() -> Any:
+    """spaCy's English pipeline, loaded once."""
+    from ingestion.entities.english import SpacyExtractor
+
+    return SpacyExtractor().nlp
