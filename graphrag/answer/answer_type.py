@@ -23,6 +23,12 @@ _PLACE = frozenset({"GPE", "LOC", "FAC"})
 _PLACE_OR_BODY = _PLACE | {"ORG"}
 _ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
     (re.compile(r"^what nationality\b|\bnationality\b.*\?$", re.I), frozenset({"NORP", "GPE"})),
+    # the asked-for word may come last: "formed in what year?", "created by who?"
+    (re.compile(r"\b(?:what|which) year\b|\bdate of\b", re.I), frozenset({"DATE"})),
+    # a country is named by its people as often as by its name ("a Polish nobleman")
+    (re.compile(r"\b(?:what|which) country\b", re.I), frozenset({"GPE", "NORP"})),
+    (re.compile(r"\b(?:what|which) (?:city|town|state|county|province|region)\b", re.I), _PLACE),
+    (re.compile(r"\bby (?:who|whom)\b", re.I), frozenset({"PERSON"})),
     (
         re.compile(
             r"^where\b.*\b(?:born|die|died|buried|live|lived)\b"
@@ -32,10 +38,7 @@ _ASKS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = (
         _PLACE,
     ),
     (re.compile(r"^where\b", re.I), _PLACE_OR_BODY),
-    (
-        re.compile(r"^(?:when|what year|in what year|in which year)\b|\bdate of\b", re.I),
-        frozenset({"DATE"}),
-    ),
+    (re.compile(r"^when\b", re.I), frozenset({"DATE"})),
     (re.compile(r"^(?:who|whom)\b", re.I), frozenset({"PERSON"})),
 )
 

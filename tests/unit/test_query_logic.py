@@ -527,6 +527,11 @@ def test_the_type_of_thing_a_question_asks_for_is_named_by_spacy() -> None:
         {"GPE", "LOC", "FAC", "ORG"}
     )
     assert answer_type.expected("Why did John Middleton Murry's wife die?") is None
+    # the asked-for word may come last
+    assert answer_type.expected("The team was formed in what year?") == frozenset({"DATE"})
+    assert answer_type.expected("Kate Ramsay is a character created by who?") == {"PERSON"}
+    assert answer_type.expected("Which country is his father from?") == {"GPE", "NORP"}
+    assert answer_type.expected("It is headquartered in what city?") == {"GPE", "LOC", "FAC"}
     place = answer_type.expected("Where was Warbeck born?")
     assert place is not None
     assert answer_type.names_one("Warbeck was born in Southampton, Hampshire.", place)
