@@ -8,6 +8,7 @@ from schemas import (
     Entity,
     GraphBatch,
     Mention,
+    Passage,
     Relation,
     Section,
     chunk_id,
@@ -100,3 +101,19 @@ def document_batch(
         mentions=ms,
         relations=rels,
     )
+
+
+def titled_passages(*pages: tuple[str, str]) -> list[Passage]:
+    """One passage per (title, text), each its own document: the shape of multi-hop evidence."""
+    return [
+        Passage(chunk_ids=[title], doc_id=title, title=title, section_path=[], text=text)
+        for title, text in pages
+    ]
+
+
+def section_passages(title: str, *sections: tuple[str, str]) -> list[Passage]:
+    """One passage per (section, text) of one document: the shape of a statute's evidence."""
+    return [
+        Passage(chunk_ids=[str(i)], doc_id=title, title=title, section_path=[section], text=text)
+        for i, (section, text) in enumerate(sections)
+    ]

@@ -64,6 +64,7 @@ from schemas import (
     StageScores,
     VectorHit,
 )
+from tests.factories import section_passages, titled_passages
 
 
 def test_zscore_fusion_follows_the_branch_whose_top_stands_out() -> None:
@@ -392,14 +393,11 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
         words = ("wieder", "zwei")
 
     monkeypatch.setattr(choice, "WEIGHTS", {"words": 1.0})
-    texts = [
+    passages = section_passages(
+        "TzBfG",
         ("§ 8", "Eine Verringerung der Arbeitszeit kann man wieder nach zwei Jahren verlangen."),
         ("§ 9a", "Danach gilt wieder ein Jahr."),
-    ]
-    passages = [
-        Passage(chunk_ids=[str(i)], doc_id="tzbfg", title="TzBfG", section_path=[s], text=t)
-        for i, (s, t) in enumerate(texts)
-    ]
+    )
     question = "Kann ich wieder eine Verringerung der Arbeitszeit verlangen?"
     answer = ExtractiveAnswerer(embedder=Words()).answer(  # type: ignore[arg-type]
         question, "de", passages, GraphContext()
@@ -424,15 +422,12 @@ def test_each_part_of_a_question_gets_the_embedders_own_choice_beside_its_lead(
             return [self._vector(t, "Erholung") for t in texts]
 
     monkeypatch.setattr(choice, "WEIGHTS", {"words": 1.0})
-    texts = [
+    passages = section_passages(
+        "G",
         ("§ 1", "Für den Urlaub gilt die Regel eins."),
         ("§ 2", "Für die Pause gilt die Regel zwei."),
         ("§ 3", "Sie dient der Erholung."),
-    ]
-    passages = [
-        Passage(chunk_ids=[str(i)], doc_id="g", title="G", section_path=[s], text=t)
-        for i, (s, t) in enumerate(texts)
-    ]
+    )
     question = "Welche Regel gilt für den Urlaub, und welche Regel gilt für die Pause?"
     answer = ExtractiveAnswerer(embedder=Topics()).answer(  # type: ignore[arg-type]
         question, "de", passages, GraphContext()
@@ -495,23 +490,14 @@ def test_the_second_hop_takes_a_sentence_that_names_the_type_of_thing_asked_for(
         # the embedder finds the sentence that repeats the name closest
         words = ("stephen", "warbeck", "film", "elliot")
 
-    passages = [
-        Passage(
-            chunk_ids=["a"],
-            doc_id="a",
-            title="Billy Elliot",
-            section_path=[],
-            text="Billy Elliot is a 2000 film with music by Stephen Warbeck.",
-        ),
-        Passage(
-            chunk_ids=["b"],
-            doc_id="b",
-            title="Stephen Warbeck",
-            section_path=[],
-            text="Stephen Warbeck (born 3 May 1953) is an English composer. "
+    passages = titled_passages(
+        ("Billy Elliot", "Billy Elliot is a 2000 film with music by Stephen Warbeck."),
+        (
+            "Stephen Warbeck",
+            "Stephen Warbeck (born 3 May 1953) is an English composer. "
             "Warbeck was born in Southampton, Hampshire.",
         ),
-    ]
+    )
     answer = ExtractiveAnswerer(embedder=Name()).answer(  # type: ignore[arg-type]
         "Where was the composer of film Billy Elliot born?", "en", passages, GraphContext()
     )

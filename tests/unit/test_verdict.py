@@ -7,6 +7,7 @@ from graphrag.answer.evidence import Candidate
 from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.verdict import Compared, compared, verdict
 from schemas import GraphContext, Passage
+from tests.factories import titled_passages
 
 
 @pytest.mark.parametrize(
@@ -121,22 +122,10 @@ def test_a_nationality_the_model_misses_in_one_sentence_still_counts_as_its_word
 
 
 def test_the_answer_leads_with_the_verdict_and_quotes_both_sentences() -> None:
-    passages = [
-        Passage(
-            chunk_ids=["m"],
-            doc_id="m",
-            title="Medici",
-            section_path=[],
-            text="Medici is a German-style board game by Reiner Knizia.",
-        ),
-        Passage(
-            chunk_ids=["s"],
-            doc_id="s",
-            title="Senet",
-            section_path=[],
-            text="Senet is a board game from ancient Egypt.",
-        ),
-    ]
+    passages = titled_passages(
+        ("Medici", "Medici is a German-style board game by Reiner Knizia."),
+        ("Senet", "Senet is a board game from ancient Egypt."),
+    )
     answer = ExtractiveAnswerer().answer(
         "Are Medici and Senet both board games?", "en", passages, GraphContext()
     )
