@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 _PLACE = frozenset({"GPE", "LOC", "FAC"})
@@ -56,9 +56,14 @@ def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
     """The text names an entity of one of the kinds, other than what ``besides`` names (the
     thing asked about is no answer about itself)."""
     known = besides.casefold()
-    return any(
-        ent.label_ in kinds and ent.text.casefold() not in known for ent in english_nlp()(text).ents
-    )
+    return any(label in kinds and name.casefold() not in known for label, name in entities(text))
+
+
+@lru_cache(maxsize=4096)
+def entities(text: str) -> tuple[tuple[str, str], ...]:
+    """The text's named entities as (label, text), read once per text: a sentence is checked
+    for each bridge name that reaches it, and again by the verdict."""
+    return tuple((ent.label_, ent.text) for ent in english_nlp()(text).ents)
 
 
 @cache

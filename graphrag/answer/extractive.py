@@ -83,6 +83,7 @@ _COMPARED = re.compile(
     re.I,
 )
 CLOSEST = {"de": "Am nächsten kommt", "en": "The closest evidence is"}
+GRAPH_PATH = {"de": "Verbindung im Graphen", "en": "Connection in the graph"}
 QUOTED = {"de": "Die Quelle ({lang}) sagt", "en": "The source (in {lang}) says"}
 LANGUAGE_NAMES = {
     "de": {"de": "Deutsch", "en": "Englisch"},
@@ -237,7 +238,7 @@ class ExtractiveAnswerer:
         # are connected; beside any other answer it is a detour through whatever hub the
         # graph offers ("Husband → American → Olympics → Sylvia Burka")
         if graph.paths and len(parts) == 1 and asks_connection(question):
-            label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
+            label = GRAPH_PATH.get(language, GRAPH_PATH["en"])
             text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
         citations = [
             citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
@@ -607,7 +608,7 @@ def _connection(
         if where is not None:
             line += f" [{numbers.setdefault(where, len(numbers) + 1)}]"
         lines.append(line)
-    label = "Verbindung im Graphen" if language == "de" else "Connection in the graph"
+    label = GRAPH_PATH.get(language, GRAPH_PATH["en"])
     return Answer(
         question=question,
         answer=f"{label}: " + "; ".join(lines),

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from graphrag.answer.answer_type import english_nlp
+from graphrag.answer.answer_type import entities
 from graphrag.answer.evidence import Candidate, terms
 from graphrag.answer.pairs import name_in, sentences_about
 
@@ -148,8 +148,8 @@ def _names(values: set[str], text: str) -> bool:
 
 def _places(text: str) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
-    for ent in english_nlp()(text).ents:
-        if ent.label_ in ("GPE", "NORP"):
-            value = re.sub(r"^the\s+", "", " ".join(ent.text.split()), flags=re.I).casefold()
-            out.setdefault(ent.label_, set()).add(value)
+    for label, name in entities(text):
+        if label in ("GPE", "NORP"):
+            value = re.sub(r"^the\s+", "", " ".join(name.split()), flags=re.I).casefold()
+            out.setdefault(label, set()).add(value)
     return out
