@@ -46,7 +46,7 @@ from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.analysis import asks_connection
 from graphrag.retrieval.glossary import Glossary
-from graphrag.retrieval.hop import bridge_names
+from graphrag.retrieval.hop import NAMES, bridge_names
 from ingestion.citations import cited_norms, law_key, section_norm
 from schemas import Answer, Citation, GraphContext, Passage
 
@@ -58,6 +58,8 @@ from schemas import Answer, Citation, GraphContext, Passage
 # standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
 BRIDGE_WINDOW = 12
+# how many of the lead passage's names the second hop looks up as titles of other passages
+BRIDGE_NAMES = 60
 # a sentence that answers may lead instead of a better one that does not, this close to it (in
 # standard scores): 0.5 and 1.0 measured alike, 2.0 answered an unanswerable question
 ANSWERS_MARGIN = 0.5
@@ -309,10 +311,15 @@ class ExtractiveAnswerer:
         targets: list[tuple[str, list[tuple[Candidate, np.ndarray]], bool]] = []
         # a title's disambiguation ("Am I Wrong (Étienne De Crécy Song)") may name the bridge
         outside = set(terms(re.sub(r"\([^)]*\)", " ", question), language))
-        for name in bridge_names(said, question):
+        # every name of the passage may have a passage about it ("She was married to Jocelyn
+        # Lovell" after a dozen places and events); only the first few are searched for as
+        # mentions, which the passage's later capitals would drown in noise
+        for n, name in enumerate(_each_name(bridge_names(said, question, limit=BRIDGE_NAMES))):
             named = set(terms(name, language)) - outside
             titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
-            mentioned = [(c, v) for c, own, heading, v in others if own & named]
+            mentioned = (
+                [(c, v) for c, own, heading, v in others if own & named] if n < NAMES else []
+            )
             if titled or mentioned:
                 targets.append((name, titled or mentioned, bool(titled)))
         # a name the evidence has a passage about is the bridge before one it only mentions
@@ -374,6 +381,18 @@ class ExtractiveAnswerer:
             scored,
         )  # for --explain and the evaluation's diagnostics
         return ranked
+
+
+def _each_name(names: list[str]) -> list[str]:
+    """Each name, and the two sides of one joined by "and" or "&": "Nicki Minaj and
+    American" (rapper Lil Wayne) holds the name "Nicki Minaj", "Emperor Lothair I and
+    Ermengarde of Tours" two parents; a band ("Simon & Garfunkel") stays whole as well."""
+    out: list[str] = []
+    for name in names:
+        for part in [name, *re.split(r"\s+(?:and|&)\s+", name)]:
+            if part not in out:
+                out.append(part)
+    return out
 
 
 def _first_that_answers(ranking: list[_Pick], answers: Callable[[Candidate], bool]) -> _Pick | None:

@@ -23,6 +23,7 @@ from graphrag.answer.evidence import (
 from graphrag.answer.extractive import (
     ExtractiveAnswerer,
     _answers,
+    _each_name,
     _first_that_answers,
     _Pick,
     _repeats,
@@ -502,6 +503,33 @@ def test_the_second_hop_takes_a_sentence_that_names_the_type_of_thing_asked_for(
         "Where was the composer of film Billy Elliot born?", "en", passages, GraphContext()
     )
     assert "born in Southampton" in answer.answer
+
+
+def test_the_second_hop_reads_the_names_joined_by_and() -> None:
+    passages = titled_passages(
+        ("Changed It", "Changed It is a song by rapper Nicki Minaj and American rapper Lil Wayne."),
+        # the sentence that answers does not repeat the name: only her passage's title does
+        ("Nicki Minaj", "Nicki Minaj is a rapper and singer. Born in Port of Spain, she moved."),
+    )
+    pool = candidates(passages)
+    embedder = _WordEmbedder()
+    hop = ExtractiveAnswerer(embedder=embedder)._second_hop(  # type: ignore[arg-type]
+        "Where was the performer of song Changed It born?",
+        "en",
+        pool[0],
+        pool,
+        embedder.embed_documents([c.text for c in pool]),
+    )
+    assert hop is not None and hop.text == "Born in Port of Spain, she moved."
+    assert _each_name(["Nicki Minaj and American", "Simon & Garfunkel", "Lil Wayne"]) == [
+        "Nicki Minaj and American",
+        "Nicki Minaj",
+        "American",
+        "Simon & Garfunkel",
+        "Simon",
+        "Garfunkel",
+        "Lil Wayne",
+    ]
 
 
 def test_the_type_of_thing_a_question_asks_for_is_named_by_spacy() -> None:
