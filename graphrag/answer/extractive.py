@@ -138,7 +138,7 @@ class ExtractiveAnswerer:
     def _answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
-        pool = candidates(passages, limit_passages=self.max_passages)
+        pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
         parts = split_question(question)
         # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
@@ -383,13 +383,40 @@ class ExtractiveAnswerer:
         return ranked
 
 
+def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
+    """The pool without passages whose title the question names only as part of another
+    title it names: "the director of film The Outlaw Express" asks about "The Outlaw Express",
+    not about "Outlaw Express"; "Frank Sinatra or Frank Sinatra Jr." names both."""
+    asked = f" {_plain(question)} "
+    named = {c.heading for c in pool if c.heading and f" {_plain(c.heading)} " in asked}
+    shadowed = set()
+    for title in named:
+        rest = asked
+        for longer in named:
+            # a disambiguation names another thing: "Am I Wrong (Étienne De Crécy Song)"
+            # still asks about the singer's own passage
+            name = _plain(re.sub(r"\([^)]*\)", " ", longer))
+            if longer != title and f" {_plain(title)} " in f" {name} ":
+                rest = rest.replace(f" {_plain(longer)} ", " | ")
+        if rest != asked and f" {_plain(title)} " not in rest:
+            shadowed.add(title)
+    return [c for c in pool if c.heading not in shadowed] if shadowed else pool
+
+
+def _plain(text: str) -> str:
+    """Lower-case words, single-spaced: how a title is found in a question."""
+    return " ".join(re.findall(r"\w+", text.casefold()))
+
+
 def _each_name(names: list[str]) -> list[str]:
-    """Each name, and the two sides of one joined by "and" or "&": "Nicki Minaj and
-    American" (rapper Lil Wayne) holds the name "Nicki Minaj", "Emperor Lothair I and
-    Ermengarde of Tours" two parents; a band ("Simon & Garfunkel") stays whole as well."""
+    """Each name without its possessive ("Frank Sinatra's" album), and the two sides of one
+    joined by "and" or "&": "Nicki Minaj and American" (rapper Lil Wayne) holds the name
+    "Nicki Minaj", "Emperor Lothair I and Ermengarde of Tours" two parents; a band ("Simon &
+    Garfunkel") stays whole as well."""
     out: list[str] = []
     for name in names:
         for part in [name, *re.split(r"\s+(?:and|&)\s+", name)]:
+            part = re.sub(r"['’]s?$", "", part)
             if part not in out:
                 out.append(part)
     return out

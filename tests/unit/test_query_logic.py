@@ -25,6 +25,7 @@ from graphrag.answer.extractive import (
     _answers,
     _each_name,
     _first_that_answers,
+    _named_in_full,
     _Pick,
     _repeats,
     closest_in_meaning,
@@ -521,15 +522,38 @@ def test_the_second_hop_reads_the_names_joined_by_and() -> None:
         embedder.embed_documents([c.text for c in pool]),
     )
     assert hop is not None and hop.text == "Born in Port of Spain, she moved."
-    assert _each_name(["Nicki Minaj and American", "Simon & Garfunkel", "Lil Wayne"]) == [
+    assert _each_name(["Nicki Minaj and American", "Simon & Garfunkel", "Frank Sinatra's"]) == [
         "Nicki Minaj and American",
         "Nicki Minaj",
         "American",
         "Simon & Garfunkel",
         "Simon",
         "Garfunkel",
-        "Lil Wayne",
+        "Frank Sinatra",
     ]
+
+
+def test_a_title_named_only_inside_a_longer_title_the_question_names_is_left_out() -> None:
+    pool = [
+        Candidate(0, "Outlaw Express is a 1938 film by George Waggner.", "Outlaw Express"),
+        Candidate(1, "The Outlaw Express is a 1926 film by Leo Maloney.", "The Outlaw Express"),
+        Candidate(2, "Étienne de Crécy is a French DJ.", "Étienne de Crécy"),
+        Candidate(3, "Am I Wrong is a song.", "Am I Wrong (Étienne de Crécy song)"),
+        Candidate(4, "Frank Sinatra Jr. was a singer.", "Frank Sinatra Jr."),
+        Candidate(5, "Frank Sinatra was a singer.", "Frank Sinatra"),
+    ]
+
+    def kept(question: str) -> list[str]:
+        return [c.heading for c in _named_in_full(question, pool)]
+
+    assert "Outlaw Express" not in kept("Where was the director of film The Outlaw Express born?")
+    # a disambiguation names another thing; a title named on its own as well stays
+    assert "Étienne de Crécy" in kept(
+        "What nationality is the performer of Am I Wrong (Étienne De Crécy Song)?"
+    )
+    assert len(kept("Who was born first, Frank Sinatra or Frank Sinatra Jr.?")) == 6
+    assert "Frank Sinatra" not in kept("Who is the mother of Frank Sinatra Jr.?")
+    assert len(kept("Who directed Outlaw Express?")) == 6
 
 
 def test_the_type_of_thing_a_question_asks_for_is_named_by_spacy() -> None:
