@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
-from graphrag.answer import choice
+from graphrag.answer import choice, kinship
 from graphrag.answer.answer_type import expected, names_one
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.dates import order
@@ -327,8 +327,14 @@ class ExtractiveAnswerer:
             targets = [t for t in targets if t[2]]
         best: tuple[float, Candidate] | None = None
         kinds = expected(question)
+        relation = kinship.asked(question)
         for name, about, _ in targets:
             query = unit_vector(self.embedder.embed_query(f"{rest} {name}"))
+            if relation and kinds == frozenset({"PERSON"}):
+                # "Who is the father of the director of Palo Alto?": the director's passage
+                # states it ("She is the daughter of Gian-Carlo Coppola"); where or when a
+                # relative died is told without the relation's word
+                about = [(c, v) for c, v in about if kinship.states(relation, c.text)] or about
             if kinds is not None:
                 # "Where was ... Stephen Warbeck born?": "Warbeck was born in Southampton",
                 # not "Stephen Warbeck (born 3 May 1953) is an English composer", which the
@@ -395,12 +401,17 @@ def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
         for longer in named:
             # a disambiguation names another thing: "Am I Wrong (Étienne De Crécy Song)"
             # still asks about the singer's own passage
-            name = _plain(re.sub(r"\([^)]*\)", " ", longer))
+            name = _plain(_untagged(longer))
             if longer != title and f" {_plain(title)} " in f" {name} ":
                 rest = rest.replace(f" {_plain(longer)} ", " | ")
         if rest != asked and f" {_plain(title)} " not in rest:
             shadowed.add(title)
     return [c for c in pool if c.heading not in shadowed] if shadowed else pool
+
+
+def _untagged(title: str) -> str:
+    """The title without its disambiguation: "Palo Alto (2013 film)" -> "Palo Alto"."""
+    return re.sub(r"\([^)]*\)", " ", title)
 
 
 def _plain(text: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from graphrag.answer import answer_type, choice
+from graphrag.answer import answer_type, choice, kinship
 from graphrag.answer.asks import asked, exact, holds
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
@@ -531,6 +531,32 @@ def test_the_second_hop_reads_the_names_joined_by_and() -> None:
         "Garfunkel",
         "Frank Sinatra",
     ]
+
+
+def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() -> None:
+    class Name(_WordEmbedder):
+        # the embedder finds the sentence that repeats the name and the role closest
+        words = ("gia", "coppola", "director", "film")
+
+    passages = titled_passages(
+        ("Palo Alto (2013 film)", "Palo Alto is a 2013 film directed by Gia Coppola."),
+        (
+            "Gia Coppola",
+            "Gian-Carla Gia Coppola is an American film director. "
+            "She is the daughter of Gian-Carlo Coppola and Jacqueline de la Fontaine.",
+        ),
+    )
+    answerer = ExtractiveAnswerer(embedder=Name())  # type: ignore[arg-type]
+    answer = answerer.answer(
+        "Who is the father of the director of film Palo Alto (2013 Film)?",
+        "en",
+        passages,
+        GraphContext(),
+    )
+    assert "daughter of Gian-Carlo Coppola" in answer.answer
+    # where a relative died is told without the relation's word
+    assert kinship.asked("Where did Sylvia Burka's husband die?") == "spouse"
+    assert answer_type.expected("Where did Sylvia Burka's husband die?") != {"PERSON"}
 
 
 def test_a_title_named_only_inside_a_longer_title_the_question_names_is_left_out() -> None:
