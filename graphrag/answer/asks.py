@@ -293,6 +293,14 @@ _YES_NO = re.compile(
 )
 
 
+# the asker asks to be told: the embedded question is the one asked
+_REQUEST = re.compile(
+    r"^(?:kannst du|können sie|könnten sie|könntest du|weißt du|wissen sie|can you|could you|"
+    r"would you|do you know)\b",
+    re.I,
+)
+
+
 def last_question(question: str) -> str:
     """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second."""
     parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
@@ -301,8 +309,14 @@ def last_question(question: str) -> str:
 
 
 def asked(question: str) -> Asked:
-    """The kind of answer the question wants (the asking sentence decides)."""
+    """The kind of answer the question wants (the asking sentence decides). A question that
+    opens with its verb asks yes or no, whatever clause it embeds: "Does my employer have to
+    tell the works council how many people are on fixed-term contracts?" asks about a duty,
+    not for a number; a request to be told ("Kannst du mir sagen, wie viele ...?") asks what
+    it embeds."""
     text = last_question(question)
+    if _YES_NO.match(text) and not _REQUEST.match(text):
+        return "yes_no"
     for kind, pattern in _ASKS:
         if pattern.search(text):
             return kind

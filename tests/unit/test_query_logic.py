@@ -884,6 +884,15 @@ def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
     assert not exact(asked(plain), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", plain)
 
 
+def test_a_question_that_opens_with_its_verb_asks_yes_or_no_whatever_it_embeds() -> None:
+    duty = "Does my employer have to tell the works council how many people are on fixed-term contracts?"
+    assert asked(duty) == "yes_no"
+    assert asked("Muss mein Chef mir sagen, wie viel meine Kollegen verdienen?") == "yes_no"
+    # a request to be told asks what it embeds
+    assert asked("Kannst du mir sagen, wie viele Tage Urlaub ich habe?") == "duration"
+    assert asked("Can you tell me how many days of leave I get?") == "duration"
+
+
 def test_a_time_of_day_asked_is_answered_by_a_clock_time() -> None:
     question = "Welche Uhrzeit zählt bei der Arbeit eigentlich als Nacht?"
     assert asked(question) == "time"
