@@ -10,6 +10,10 @@ A sentence about the right thing that names no entity of that type does not answ
 ['PERSON']
 >>> expected("Why did John Middleton Murry's wife die?") is None
 True
+>>> event("Where did the composer of film The Straw Hat die?")
+'death'
+>>> states_event("death", "Schwartz died in Siversky, near Saint Petersburg.")
+True
 """
 
 from __future__ import annotations
@@ -57,6 +61,31 @@ def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
     thing asked about is no answer about itself)."""
     known = besides.casefold()
     return any(label in kinds and name.casefold() not in known for label, name in entities(text))
+
+
+# the event a place or date is asked of, and the words a sentence states it with
+_EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("birth", re.compile(r"\b(?:born|birth)\b", re.I), re.compile(r"\b(?:born|birth)\b", re.I)),
+    (
+        "death",
+        re.compile(r"\b(?:die|died|death)\b", re.I),
+        # "(d. 20 March 851)": the death date's abbreviation
+        re.compile(r"\b(?:died|dies|death|killed|assassinated|executed)\b|\(d\.", re.I),
+    ),
+    ("burial", re.compile(r"\bbur(?:ied|ial)\b", re.I), re.compile(r"\bbur(?:ied|ial)\b", re.I)),
+)
+
+
+def event(question: str) -> str | None:
+    """The life event a where- or when-question asks about ("birth", "death", "burial")."""
+    if expected(question) not in (_PLACE, frozenset({"DATE"})):
+        return None
+    return next((name for name, asked, _ in _EVENTS if asked.search(question)), None)
+
+
+def states_event(name: str, text: str) -> bool:
+    """The text states the event ("Schwartz died in Siversky" a death)."""
+    return any(stated.search(text) for event_name, _, stated in _EVENTS if event_name == name)
 
 
 @lru_cache(maxsize=4096)

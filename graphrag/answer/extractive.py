@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from graphrag.answer import choice, kinship
-from graphrag.answer.answer_type import expected, names_one
+from graphrag.answer.answer_type import event, expected, names_one, states_event
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
 from graphrag.answer.dates import order
 from graphrag.answer.evidence import (
@@ -328,6 +328,7 @@ class ExtractiveAnswerer:
         best: tuple[float, Candidate] | None = None
         kinds = expected(question)
         relation = kinship.asked(question)
+        happened = event(question)
         for name, about, _ in targets:
             query = unit_vector(self.embedder.embed_query(f"{rest} {name}"))
             if relation and kinds == frozenset({"PERSON"}):
@@ -341,6 +342,10 @@ class ExtractiveAnswerer:
                 # embedder finds closer for the name it repeats
                 typed = [(c, v) for c, v in about if names_one(c.text, kinds, f"{question} {name}")]
                 about = typed or about
+            if happened is not None:
+                # "Where did ... Isaac Schwartz die?": "Schwartz died in Siversky", not the
+                # dates of his life beside a place the embedder finds closer
+                about = [(c, v) for c, v in about if states_event(happened, c.text)] or about
             for c, vector in about:
                 closeness = float(query @ vector)
                 if best is None or closeness > best[0]:

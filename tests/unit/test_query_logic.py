@@ -559,6 +559,28 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
     assert answer_type.expected("Where did Sylvia Burka's husband die?") != {"PERSON"}
 
 
+def test_the_second_hop_takes_the_sentence_that_states_the_event_asked_about() -> None:
+    class Name(_WordEmbedder):
+        # the embedder finds the sentence with the name and the composer closest
+        words = ("isaac", "schwartz", "composer", "soviet", "film", "straw", "hat")
+
+    passages = titled_passages(
+        ("The Straw Hat", "The Straw Hat is a Soviet film with music by Isaac Schwartz."),
+        (
+            "Isaac Schwartz",
+            "Isaac Schwartz (1923 – 2009) was a Soviet composer from Leningrad. "
+            "Schwartz died in Siversky, near Saint Petersburg, in 2009.",
+        ),
+    )
+    answer = ExtractiveAnswerer(embedder=Name()).answer(  # type: ignore[arg-type]
+        "Where did the composer of film The Straw Hat die?", "en", passages, GraphContext()
+    )
+    assert "died in Siversky" in answer.answer
+    assert answer_type.event("When was Isaac Schwartz born?") == "birth"
+    assert answer_type.event("Who was Isaac Schwartz?") is None
+    assert answer_type.states_event("death", "Ermengarde of Tours (d. 20 March 851) was a queen.")
+
+
 def test_a_title_named_only_inside_a_longer_title_the_question_names_is_left_out() -> None:
     pool = [
         Candidate(0, "Outlaw Express is a 1938 film by George Waggner.", "Outlaw Express"),
