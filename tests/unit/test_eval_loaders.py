@@ -127,3 +127,20 @@ def test_every_key_fact_of_a_german_set_is_in_its_laws(path: Path, shared_data: 
         assert q.key_facts, q.id
         missing = [f for f in q.key_facts if normalise_answer(f) not in laws]
         assert not missing, f"{q.id}: {missing} in none of {sorted(q.gold)}"
+
+
+def test_every_answer_of_the_2wiki_held_out_set_is_in_its_persons_passage(
+    shared_data: Path,
+) -> None:
+    path = Path(__file__).resolve().parents[2] / "eval/multihop/2wiki-holdout/questions.json"
+    evalset = load(f"hotpotqa:{path}")
+    passages = {doc.title: normalise_answer(doc.text) for doc in evalset.corpus}
+    development = load(f"hotpotqa:{shared_data / '2wiki/questions.json'}")
+    used = {title for q in development.questions for title in q.gold}
+    assert len(evalset.questions) == 26
+    for q in evalset.questions:
+        assert q.answer and len(q.gold) == 2, q.question
+        # held out: no development question reads either passage
+        assert not set(q.gold) & used, q.question
+        compact = normalise_answer(q.answer).replace(" ", "")
+        assert any(compact in passages[title].replace(" ", "") for title in q.gold), q.question
