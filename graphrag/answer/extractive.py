@@ -60,6 +60,8 @@ SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
 BRIDGE_WINDOW = 12
 # how many of the lead passage's names the second hop looks up as titles of other passages
 BRIDGE_NAMES = 60
+# how far before a name the words that describe it are read ("the Australian soap opera")
+DESCRIBED_CHARS = 40
 # a sentence that answers may lead instead of a better one that does not, this close to it (in
 # standard scores): 0.5 and 1.0 measured alike, 2.0 answered an unanswerable question
 ANSWERS_MARGIN = 0.5
@@ -325,6 +327,13 @@ class ExtractiveAnswerer:
         # a name the evidence has a passage about is the bridge before one it only mentions
         if any(has_title for *_, has_title in targets):
             targets = [t for t in targets if t[2]]
+        # the name the question describes: "an Australian soap opera created by who?" is the
+        # name after "the Australian soap opera" in the lead's passage ("Neighbours"), not the
+        # actress after "played by"
+        described = {t[0]: _described(said, t[0], asked_terms, language) for t in targets}
+        most = max(described.values(), default=0)
+        if most > 0:
+            targets = [t for t in targets if described[t[0]] == most]
         best: tuple[float, Candidate] | None = None
         kinds = expected(question)
         relation = kinship.asked(question)
@@ -412,6 +421,16 @@ def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
         if rest != asked and f" {_plain(title)} " not in rest:
             shadowed.add(title)
     return [c for c in pool if c.heading not in shadowed] if shadowed else pool
+
+
+def _described(text: str, name: str, asked_terms: set[str], language: str) -> int:
+    """How many of the question's terms the words just before the name state, at its best
+    mention in the text ("from the Australian soap opera" before "Neighbours")."""
+    best = 0
+    for m in re.finditer(re.escape(name), text):
+        before = " ".join(_TOKENS.findall(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]))
+        best = max(best, len(set(terms(before, language)) & asked_terms))
+    return best
 
 
 def _untagged(title: str) -> str:

@@ -581,6 +581,32 @@ def test_the_second_hop_takes_the_sentence_that_states_the_event_asked_about() -
     assert answer_type.states_event("death", "Ermengarde of Tours (d. 20 March 851) was a queen.")
 
 
+def test_the_second_hop_follows_the_name_the_question_describes() -> None:
+    class Name(_WordEmbedder):
+        # the embedder finds the actress's sentence closest
+        words = ("kate", "ramsay", "australian", "soap", "opera", "ashleigh", "neighbours")
+
+    passages = titled_passages(
+        (
+            "Kate Ramsay",
+            "Kate Ramsay is a character from the Australian soap opera Neighbours, "
+            "played by Ashleigh Brewer.",
+        ),
+        ("Ashleigh Brewer", "Ashleigh Brewer is an Australian actress trained by John Smith."),
+        ("Neighbours", "Neighbours is a long-running series. It was created by Reg Watson."),
+    )
+    pool = candidates(passages)
+    embedder = Name()
+    hop = ExtractiveAnswerer(embedder=embedder)._second_hop(  # type: ignore[arg-type]
+        "Kate Ramsay is a character from an Australian soap opera created by who?",
+        "en",
+        pool[0],
+        pool,
+        embedder.embed_documents([c.text for c in pool]),
+    )
+    assert hop is not None and hop.text == "It was created by Reg Watson."
+
+
 def test_a_title_named_only_inside_a_longer_title_the_question_names_is_left_out() -> None:
     pool = [
         Candidate(0, "Outlaw Express is a 1938 film by George Waggner.", "Outlaw Express"),
