@@ -198,6 +198,9 @@ class ExtractiveAnswerer:
                 if closest is not None:
                     chosen.append(closest)
         if len(parts) == 1 and vectors is not None:
+            own = _rest_answers(question, language, chosen[0], pool)
+            if own is not None and not _repeats(own, chosen):
+                chosen.append(own)
             hop = self._second_hop(question, language, chosen[0], pool, vectors)
             if hop is not None and not _repeats(hop, chosen):
                 chosen.append(hop)
@@ -421,6 +424,28 @@ def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
         if rest != asked and f" {_plain(title)} " not in rest:
             shadowed.add(title)
     return [c for c in pool if c.heading not in shadowed] if shadowed else pool
+
+
+def _rest_answers(
+    question: str, language: str, lead: Candidate, pool: list[Candidate]
+) -> Candidate | None:
+    """The sentence of the lead's own passage that answers what the lead does not: "The club
+    was formed in 1993" after "The Adelaide Lightning are a team in the WNBL" for "... the
+    Adelaide team that was formed in what year?". It names a thing of the type asked for and
+    states the question's terms that the lead does not (the most of them); None when the lead
+    names such a thing itself, or the question asks for no type (``answer_type``)."""
+    kinds = expected(question)
+    if kinds is None or _language_of(lead.text) == "de" or names_one(lead.text, kinds, question):
+        return None
+    missing = set(terms(question, language)) - set(terms(lead.text, language))
+    best: tuple[int, Candidate] | None = None
+    for c in pool:
+        if c.passage != lead.passage or c.text == lead.text:
+            continue
+        stated = len(missing & set(terms(c.text, language)))
+        if stated and names_one(c.text, kinds, question) and (best is None or stated > best[0]):
+            best = (stated, c)
+    return best[1] if best else None
 
 
 def _described(text: str, name: str, asked_terms: set[str], language: str) -> int:

@@ -28,6 +28,7 @@ from graphrag.answer.extractive import (
     _named_in_full,
     _Pick,
     _repeats,
+    _rest_answers,
     closest_in_meaning,
     opening_rule,
     referred,
@@ -605,6 +606,24 @@ def test_the_second_hop_follows_the_name_the_question_describes() -> None:
         embedder.embed_documents([c.text for c in pool]),
     )
     assert hop is not None and hop.text == "It was created by Reg Watson."
+
+
+def test_the_leads_own_passage_answers_what_the_lead_does_not() -> None:
+    pool = candidates(
+        titled_passages(
+            (
+                "Adelaide Lightning",
+                "The Adelaide Lightning are a women's basketball team in the WNBL. "
+                "The club is based in Adelaide. The club was formed in 1993.",
+            ),
+        )
+    )
+    question = "The WNBL includes the Adelaide team that was formed in what year?"
+    own = _rest_answers(question, "en", pool[0], pool)
+    assert own is not None and own.text == "The club was formed in 1993."
+    # a lead that names a year itself needs no other sentence
+    dated = [Candidate(0, "The Adelaide Lightning were founded in 1993.", "A"), *pool[1:]]
+    assert _rest_answers(question, "en", dated[0], dated) is None
 
 
 def test_a_title_named_only_inside_a_longer_title_the_question_names_is_left_out() -> None:
