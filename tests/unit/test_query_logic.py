@@ -455,6 +455,14 @@ class _WordEmbedder:
         return [self._vector(t) for t in texts]
 
 
+def _hop(question: str, passages: list[Passage], embedder: _WordEmbedder) -> Candidate | None:
+    """The second hop from the first sentence of the passages."""
+    pool = candidates(passages)
+    vectors = embedder.embed_documents([c.text for c in pool])
+    answerer = ExtractiveAnswerer(embedder=embedder)  # type: ignore[arg-type]
+    return answerer._second_hop(question, "en", pool[0], pool, vectors)
+
+
 def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lead_brings() -> None:
     song = " ".join(
         ["Changed It is a song by rapper Nicki Minaj."]
@@ -488,23 +496,56 @@ def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lea
     )
 
 
-def test_the_second_hop_takes_a_sentence_that_names_the_type_of_thing_asked_for() -> None:
-    class Name(_WordEmbedder):
-        # the embedder finds the sentence that repeats the name closest
-        words = ("stephen", "warbeck", "film", "elliot")
-
-    passages = titled_passages(
-        ("Billy Elliot", "Billy Elliot is a 2000 film with music by Stephen Warbeck."),
+@pytest.mark.parametrize(
+    ("words", "film", "person", "question", "wanted"),
+    [
+        # the type asked for: the embedder finds the sentence that repeats the name closest
         (
-            "Stephen Warbeck",
-            "Stephen Warbeck (born 3 May 1953) is an English composer. "
-            "Warbeck was born in Southampton, Hampshire.",
+            ("stephen", "warbeck", "film", "elliot"),
+            ("Billy Elliot", "Billy Elliot is a 2000 film with music by Stephen Warbeck."),
+            (
+                "Stephen Warbeck",
+                "Stephen Warbeck (born 3 May 1953) is an English composer. "
+                "Warbeck was born in Southampton, Hampshire.",
+            ),
+            "Where was the composer of film Billy Elliot born?",
+            "born in Southampton",
         ),
-    )
+        # the life event asked about: both sentences name a place
+        (
+            ("isaac", "schwartz", "composer", "soviet", "film", "straw", "hat"),
+            ("The Straw Hat", "The Straw Hat is a Soviet film with music by Isaac Schwartz."),
+            (
+                "Isaac Schwartz",
+                "Isaac Schwartz (1923 – 2009) was a Soviet composer from Leningrad. "
+                "Schwartz died in Siversky, near Saint Petersburg, in 2009.",
+            ),
+            "Where did the composer of film The Straw Hat die?",
+            "died in Siversky",
+        ),
+    ],
+)
+def test_the_second_hop_takes_the_sentence_that_answers_what_is_asked_of_the_bridge(
+    words: tuple[str, ...],
+    film: tuple[str, str],
+    person: tuple[str, str],
+    question: str,
+    wanted: str,
+) -> None:
+    class Name(_WordEmbedder):
+        pass
+
+    Name.words = words
     answer = ExtractiveAnswerer(embedder=Name()).answer(  # type: ignore[arg-type]
-        "Where was the composer of film Billy Elliot born?", "en", passages, GraphContext()
+        question, "en", titled_passages(film, person), GraphContext()
     )
-    assert "born in Southampton" in answer.answer
+    assert wanted in answer.answer
+
+
+def test_the_life_event_a_question_asks_about() -> None:
+    assert answer_type.event("When was Isaac Schwartz born?") == "birth"
+    assert answer_type.event("Who was Isaac Schwartz?") is None
+    assert answer_type.states_event("death", "Ermengarde of Tours (d. 20 March 851) was a queen.")
 
 
 def test_the_second_hop_reads_the_names_joined_by_and() -> None:
@@ -513,15 +554,7 @@ def test_the_second_hop_reads_the_names_joined_by_and() -> None:
         # the sentence that answers does not repeat the name: only her passage's title does
         ("Nicki Minaj", "Nicki Minaj is a rapper and singer. Born in Port of Spain, she moved."),
     )
-    pool = candidates(passages)
-    embedder = _WordEmbedder()
-    hop = ExtractiveAnswerer(embedder=embedder)._second_hop(  # type: ignore[arg-type]
-        "Where was the performer of song Changed It born?",
-        "en",
-        pool[0],
-        pool,
-        embedder.embed_documents([c.text for c in pool]),
-    )
+    hop = _hop("Where was the performer of song Changed It born?", passages, _WordEmbedder())
     assert hop is not None and hop.text == "Born in Port of Spain, she moved."
     assert _each_name(["Nicki Minaj and American", "Simon & Garfunkel", "Frank Sinatra's"]) == [
         "Nicki Minaj and American",
@@ -560,28 +593,6 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
     assert answer_type.expected("Where did Sylvia Burka's husband die?") != {"PERSON"}
 
 
-def test_the_second_hop_takes_the_sentence_that_states_the_event_asked_about() -> None:
-    class Name(_WordEmbedder):
-        # the embedder finds the sentence with the name and the composer closest
-        words = ("isaac", "schwartz", "composer", "soviet", "film", "straw", "hat")
-
-    passages = titled_passages(
-        ("The Straw Hat", "The Straw Hat is a Soviet film with music by Isaac Schwartz."),
-        (
-            "Isaac Schwartz",
-            "Isaac Schwartz (1923 – 2009) was a Soviet composer from Leningrad. "
-            "Schwartz died in Siversky, near Saint Petersburg, in 2009.",
-        ),
-    )
-    answer = ExtractiveAnswerer(embedder=Name()).answer(  # type: ignore[arg-type]
-        "Where did the composer of film The Straw Hat die?", "en", passages, GraphContext()
-    )
-    assert "died in Siversky" in answer.answer
-    assert answer_type.event("When was Isaac Schwartz born?") == "birth"
-    assert answer_type.event("Who was Isaac Schwartz?") is None
-    assert answer_type.states_event("death", "Ermengarde of Tours (d. 20 March 851) was a queen.")
-
-
 def test_the_second_hop_follows_the_name_the_question_describes() -> None:
     class Name(_WordEmbedder):
         # the embedder finds the actress's sentence closest
@@ -596,15 +607,8 @@ def test_the_second_hop_follows_the_name_the_question_describes() -> None:
         ("Ashleigh Brewer", "Ashleigh Brewer is an Australian actress trained by John Smith."),
         ("Neighbours", "Neighbours is a long-running series. It was created by Reg Watson."),
     )
-    pool = candidates(passages)
-    embedder = Name()
-    hop = ExtractiveAnswerer(embedder=embedder)._second_hop(  # type: ignore[arg-type]
-        "Kate Ramsay is a character from an Australian soap opera created by who?",
-        "en",
-        pool[0],
-        pool,
-        embedder.embed_documents([c.text for c in pool]),
-    )
+    question = "Kate Ramsay is a character from an Australian soap opera created by who?"
+    hop = _hop(question, passages, Name())
     assert hop is not None and hop.text == "It was created by Reg Watson."
 
 
