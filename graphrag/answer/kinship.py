@@ -1,12 +1,11 @@
 """The family relation an English question asks through, and the words that state it.
 
-"Where did Maurice's father die?" reaches the answer through the father the lead's passage
-names ("He succeeded his father William the Silent"); "Who is the father of the director of
-Palo Alto?" asks the director's passage for the sentence that states the relation ("She is the
-daughter of Gian-Carlo Coppola"). A relation is stated by its own word or by its converse ("son
-of" states a father or a mother; "married" a husband or a wife). Relations of two steps
-(father-in-law, stepmother, grandfather) are left to the embedder: one sentence rarely states
-them.
+"Who is the father of the director of Palo Alto?" asks the director's passage for the sentence
+that states the relation ("She is the daughter of Gian-Carlo Coppola"), which the embedder
+ranks below the sentence that repeats the director's name and job. A relation is stated by its
+own word or by its converse ("son of" states a father or a mother; "married" a husband or a
+wife). Relations of two steps (father-in-law, stepmother, grandfather) are left to the
+embedder: one sentence rarely states them.
 
 >>> asked("Where was the place of death of Maurice, Prince Of Orange's father?")
 'parent'
