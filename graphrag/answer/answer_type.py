@@ -64,15 +64,17 @@ def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
 
 
 # the event a place or date is asked of, and the words a sentence states it with
+_BIRTH = re.compile(r"\b(?:born|birth)\b", re.I)
+_BURIAL = re.compile(r"\bbur(?:ied|ial)\b", re.I)
 _EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
-    ("birth", re.compile(r"\b(?:born|birth)\b", re.I), re.compile(r"\b(?:born|birth)\b", re.I)),
+    ("birth", _BIRTH, _BIRTH),
     (
         "death",
         re.compile(r"\b(?:die|died|death)\b", re.I),
         # "(d. 20 March 851)": the death date's abbreviation
         re.compile(r"\b(?:died|dies|death|killed|assassinated|executed)\b|\(d\.", re.I),
     ),
-    ("burial", re.compile(r"\bbur(?:ied|ial)\b", re.I), re.compile(r"\bbur(?:ied|ial)\b", re.I)),
+    ("burial", _BURIAL, _BURIAL),
 )
 
 

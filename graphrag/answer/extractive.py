@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -315,7 +316,7 @@ class ExtractiveAnswerer:
         said = " ".join([lead.text, *rest_of_passage])
         targets: list[tuple[str, list[tuple[Candidate, np.ndarray]], bool]] = []
         # a title's disambiguation ("Am I Wrong (Étienne De Crécy Song)") may name the bridge
-        outside = set(terms(re.sub(r"\([^)]*\)", " ", question), language))
+        outside = set(terms(_untagged(question), language))
         # every name of the passage may have a passage about it ("She was married to Jocelyn
         # Lovell" after a dozen places and events); only the first few are searched for as
         # mentions, which the passage's later capitals would drown in noise
@@ -738,7 +739,10 @@ def _render(sentence: str, n: int, language: str, source_language: str) -> str:
     return f"{lead}: „{sentence}“ [{n}]"
 
 
+@lru_cache(maxsize=1024)
 def _language_of(text: str) -> str:
+    """The text's language, detected once per text: the lead is asked by the answer's
+    rendering, its own passage's sentences and the second hop."""
     from ingestion.language import detect
 
     return detect(text, default="und")
