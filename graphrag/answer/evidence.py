@@ -201,6 +201,7 @@ def candidates(
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
+            units = [_MARGIN_START.sub("", u) for u in units]
             befores = ["", *units]
             # each item of a list that finishes a sentence, read with that sentence: "Ein
             # sachlicher Grund liegt insbesondere vor, wenn … der Arbeitnehmer zur Vertretung
@@ -220,6 +221,9 @@ def candidates(
     return out
 
 
+# a court decision's margin number glued to the sentence it opens ("17Sie hat ...") is no
+# part of what the sentence says, and a reader would take it for a typo
+_MARGIN_START = re.compile(r"^\d{1,3}(?=[A-ZÄÖÜ][a-zäöüß])")
 _BULLET = ("- ", "* ")
 _ITEM_END = re.compile(r"(?:[,;.]|\s+(?:und|oder|sowie|and|or|as well as))*\s*$")
 

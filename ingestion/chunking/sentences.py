@@ -6,6 +6,14 @@
 ['Es gilt Art. 3 GG i. V. m. § 1 AGG, vgl. BAG.', 'Das ist klar.']
 >>> split_sentences("Das gilt, wenn er das 52. Lebensjahr vollendet hat. Sonst nicht.")
 ['Das gilt, wenn er das 52. Lebensjahr vollendet hat.', 'Sonst nicht.']
+
+Court decisions carry margin numbers (Randnummern) glued to the sentence before them, and
+cite within parentheses that syntok reads as a new sentence:
+
+>>> split_sentences("Die Klage ist zulässig.45 a) Sie ist auch begründet.2Der Kläger rügt das.")
+['Die Klage ist zulässig.', '45 a) Sie ist auch begründet.', '2Der Kläger rügt das.']
+>>> split_sentences("Nach der Rechtsprechung (Urteil vom 19.02.2003 – B 1 KR 18/01 R –) gilt das.")
+['Nach der Rechtsprechung (Urteil vom 19.02.2003 – B 1 KR 18/01 R –) gilt das.']
 """
 
 from __future__ import annotations
@@ -38,6 +46,15 @@ _MONTH_START = re.compile(
     r"(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|"
     r"Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b\.?"
 )
+# a margin number after a sentence's full stop ("zulässig.45 a) Die", "unstreitig.4 Das",
+# "zurückgewiesen.2. Der"):
+# the sentence ends at the stop, and the number opens the next paragraph (in an English
+# abstract it is a footnote's, "overlap.10 Hence", and the split is right all the same)
+_MARGIN_NUMBER = re.compile(r"(?<=[^\W\d_]{2}\.)(?=\d{1,3}\.? ?(?:[A-ZÄÖÜ(]|[a-z]\)))")
+# a piece that ends without a sentence's last mark, before one that opens a parenthesis, is one
+# sentence with it: syntok ends a sentence before "(vgl. BVerfG, Beschl. v. 18.07.1973 ...)"
+_UNFINISHED = re.compile(r"[^.!?:;…\"“”»«'’)\]]$")
+_PARENTHESIS = re.compile(r"^\((?!\d+[a-z]?\)\s)")
 # syntok reads "2020." after a full date as an ordinal; before a capitalised word it ends a sentence
 _DATE_END = re.compile(r"(\b\d{1,2}\.\d{1,2}\.\d{4}\.)\s+(?=[A-ZÄÖÜ][a-zäöüß])")
 
@@ -48,22 +65,37 @@ def split_sentences(text: str) -> list[str]:
     if not text:
         return []
     raw: list[str] = []
-    for paragraph in segmenter.analyze(text):
-        for sentence in paragraph:
-            joined = "".join(tok.spacing + tok.value for tok in sentence).strip()
-            if joined:
-                raw += _DATE_END.sub("\\1\n", " ".join(joined.split())).split("\n")
+    for piece in _at_margin_numbers(text):
+        for paragraph in segmenter.analyze(piece):
+            for sentence in paragraph:
+                joined = "".join(tok.spacing + tok.value for tok in sentence).strip()
+                if joined:
+                    raw += _DATE_END.sub("\\1\n", " ".join(joined.split())).split("\n")
     merged: list[str] = []
     for sentence in raw:
         if merged and (
             _ends_with_abbreviation(merged[-1])
             or (_ORDINAL_END.search(merged[-1]) and _MONTH_START.match(sentence))
             or _ARTICLE_ORDINAL_END.search(merged[-1])
+            or (_UNFINISHED.search(merged[-1]) and _PARENTHESIS.match(sentence))
         ):
             merged[-1] = f"{merged[-1]} {sentence}"
         else:
             merged.append(sentence)
     return merged
+
+
+def _at_margin_numbers(text: str) -> list[str]:
+    """The text cut before each margin number that follows a full stop, unless the stop ends
+    an abbreviation ("Abs.2 Satz")."""
+    pieces: list[str] = []
+    start = 0
+    for match in _MARGIN_NUMBER.finditer(text):
+        if not _ends_with_abbreviation(text[start : match.start()]):
+            pieces.append(text[start : match.start()])
+            start = match.start()
+    pieces.append(text[start:])
+    return [p for p in pieces if p.strip()]
 
 
 def _ends_with_abbreviation(sentence: str) -> bool:

@@ -183,6 +183,34 @@ def test_contextual_text_prefixes_title_and_path() -> None:
             "He met Dr. Smith at 5 p.m. on Jan. 3. They talked.",
             ["He met Dr. Smith at 5 p.m. on Jan. 3.", "They talked."],
         ),
+        # a court decision's margin numbers end the sentence before them, glued or not
+        (
+            "Das Urteil ist rechtskräftig.2Der Kläger rügt das.45 a) Die Kosten trägt er.",
+            [
+                "Das Urteil ist rechtskräftig.",
+                "2Der Kläger rügt das.",
+                "45 a) Die Kosten trägt er.",
+            ],
+        ),
+        (
+            "Von einer Darstellung wird abgesehen.2 Auf das Urteil wird Bezug genommen.",
+            ["Von einer Darstellung wird abgesehen.", "2 Auf das Urteil wird Bezug genommen."],
+        ),
+        # ... but not a number after an abbreviation, nor a decimal
+        (
+            "Es gilt § 3 Abs.2 Satz 1 und kostet 3.500 Euro. Das ist so.",
+            ["Es gilt § 3 Abs.2 Satz 1 und kostet 3.500 Euro.", "Das ist so."],
+        ),
+        # a citation in parentheses continues its sentence; a numbered paragraph starts one
+        (
+            "Das folgt aus der Rechtsprechung (vgl. BVerfG, Beschl. v. 18.07.1973 – 1 BvR 23/73"
+            " –) des Gerichts. (2) Der Antrag ist zu begründen.",
+            [
+                "Das folgt aus der Rechtsprechung (vgl. BVerfG, Beschl. v. 18.07.1973 – 1 BvR 23/73"
+                " –) des Gerichts.",
+                "(2) Der Antrag ist zu begründen.",
+            ],
+        ),
     ],
 )
 def test_sentence_splitting(text: str, expected: list[str]) -> None:

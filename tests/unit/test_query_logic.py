@@ -1884,3 +1884,21 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
             question.replace(" das verbieten", ""), "de", "yes_no", pool, None, None, alternatives
         )
         assert pool[0].words == expected
+
+
+def test_a_court_decisions_sentences_are_read_without_their_margin_numbers() -> None:
+    text = (
+        "Die Berufung ist zulässig.17Sie ist aber unbegründet, weil der Kläger die Frist "
+        "versäumt hat (vgl. BAG, Urt. v. 3.5.2001 – 2 AZR 1/00 –) und nichts vorträgt.18 Die "
+        "Kosten trägt der Kläger."
+    )
+    pool = candidates(
+        [Passage(chunk_ids=["u"], doc_id="u", title="Urteil", section_path=[], text=text)]
+    )
+    assert [c.text for c in pool] == [
+        "Die Berufung ist zulässig.",
+        "Sie ist aber unbegründet, weil der Kläger die Frist versäumt hat (vgl. BAG, Urt. v. "
+        "3.5.2001 – 2 AZR 1/00 –) und nichts vorträgt.",
+        "18 Die Kosten trägt der Kläger.",
+    ]
+    assert pool[1].previous == "Die Berufung ist zulässig."
