@@ -12,6 +12,8 @@ cite within parentheses that syntok reads as a new sentence:
 
 >>> split_sentences("Die Klage ist zulässig.45 a) Sie ist auch begründet.2Der Kläger rügt das.")
 ['Die Klage ist zulässig.', '45 a) Sie ist auch begründet.', '2Der Kläger rügt das.']
+>>> split_sentences("Die Revision wird zugelassen.Tatbestand1Die Parteien streiten.")
+['Die Revision wird zugelassen.', 'Tatbestand', '1Die Parteien streiten.']
 >>> split_sentences("Nach der Rechtsprechung (Urteil vom 19.02.2003 – B 1 KR 18/01 R –) gilt das.")
 ['Nach der Rechtsprechung (Urteil vom 19.02.2003 – B 1 KR 18/01 R –) gilt das.']
 """
@@ -19,6 +21,7 @@ cite within parentheses that syntok reads as a new sentence:
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import syntok.segmenter as segmenter
 
@@ -47,10 +50,17 @@ _MONTH_START = re.compile(
     r"Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b\.?"
 )
 # a margin number after a sentence's full stop ("zulässig.45 a) Die", "unstreitig.4 Das",
-# "zurückgewiesen.2. Der"):
+# "zurückgewiesen.2. Der", "VwGO).4Gemäß", "hat.116b. Andererseits"):
 # the sentence ends at the stop, and the number opens the next paragraph (in an English
 # abstract it is a footnote's, "overlap.10 Hence", and the split is right all the same)
-_MARGIN_NUMBER = re.compile(r"(?<=[^\W\d_]{2}\.)(?=\d{1,3}\.? ?(?:[A-ZÄÖÜ(]|[a-z]\)))")
+_MARGIN_NUMBER = re.compile(
+    r"(?:(?<=[^\W\d_]{2}\.)|(?<=\)\.))(?=\d{1,3}[a-z]?\.? ?(?:[A-ZÄÖÜ(]|[a-z]\)))"
+)
+# a decision's section heading glued to the text around it ("abgewiesen.TenorDie Klage",
+# "Tatbestand1Die Parteien"): a piece of its own
+_HEADING = re.compile(
+    r"(?<![^\W\d_])(?:Tenor|Tatbestand|Entscheidungsgründe|Gründe)(?=\d{0,3}[A-ZÄÖÜ][a-zäöüß])"
+)
 # a piece that ends without a sentence's last mark, before one that opens a parenthesis, is one
 # sentence with it: syntok ends a sentence before "(vgl. BVerfG, Beschl. v. 18.07.1973 ...)"
 _UNFINISHED = re.compile(r"[^.!?:;…\"“”»«'’)\]]$")
@@ -87,14 +97,13 @@ def split_sentences(text: str) -> list[str]:
 
 def _at_margin_numbers(text: str) -> list[str]:
     """The text cut before each margin number that follows a full stop, unless the stop ends
-    an abbreviation ("Abs.2 Satz")."""
-    pieces: list[str] = []
-    start = 0
-    for match in _MARGIN_NUMBER.finditer(text):
-        if not _ends_with_abbreviation(text[start : match.start()]):
-            pieces.append(text[start : match.start()])
-            start = match.start()
-    pieces.append(text[start:])
+    an abbreviation ("Abs.2 Satz"), and around a section heading glued to its text."""
+    cuts = {m.start() for m in _MARGIN_NUMBER.finditer(text)}
+    cuts = {c for c in cuts if not _ends_with_abbreviation(text[:c])}
+    for heading in _HEADING.finditer(text):
+        cuts |= {heading.start(), heading.end()}
+    bounds = [0, *sorted(cuts - {0, len(text)}), len(text)]
+    pieces = [text[a:b] for a, b in pairwise(bounds)]
     return [p for p in pieces if p.strip()]
 
 

@@ -196,6 +196,17 @@ def test_contextual_text_prefixes_title_and_path() -> None:
             "Von einer Darstellung wird abgesehen.2 Auf das Urteil wird Bezug genommen.",
             ["Von einer Darstellung wird abgesehen.", "2 Auf das Urteil wird Bezug genommen."],
         ),
+        # after a closing parenthesis too; a glued section heading stands alone
+        (
+            "Das folgt aus § 4 VwGO).4Gemäß § 124 VwGO ist sie zuzulassen.TenorDie Klage wird "
+            "abgewiesen.",
+            [
+                "Das folgt aus § 4 VwGO).",
+                "4Gemäß § 124 VwGO ist sie zuzulassen.",
+                "Tenor",
+                "Die Klage wird abgewiesen.",
+            ],
+        ),
         # ... but not a number after an abbreviation, nor a decimal
         (
             "Es gilt § 3 Abs.2 Satz 1 und kostet 3.500 Euro. Das ist so.",
