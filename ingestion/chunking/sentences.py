@@ -99,7 +99,8 @@ def _at_margin_numbers(text: str) -> list[str]:
     """The text cut before each margin number that follows a full stop, unless the stop ends
     an abbreviation ("Abs.2 Satz"), and around a section heading glued to its text."""
     cuts = {m.start() for m in _MARGIN_NUMBER.finditer(text)}
-    cuts = {c for c in cuts if not _ends_with_abbreviation(text[:c])}
+    # an abbreviation is the last token before the stop: a short look back finds it
+    cuts = {c for c in cuts if not _ends_with_abbreviation(text[max(0, c - 40) : c])}
     for heading in _HEADING.finditer(text):
         cuts |= {heading.start(), heading.end()}
     bounds = [0, *sorted(cuts - {0, len(text)}), len(text)]
