@@ -34,6 +34,8 @@ VARIANTS: dict[str, dict[str, object]] = {
         "retrieval": {"fusion": "rrf", "passage_hop": "off"},
     },
     "hybrid + reference hop (default)": {"graph": True},
+    # session 19's default: no branch leader leads on its margin over its runner-up
+    "default without the sure leader": {"graph": True, "retrieval": {"leader_margin": None}},
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
     "default without the glossary": {"graph": True, "retrieval": {"glossary": False}},

@@ -16,7 +16,7 @@ from graphrag.models.sparse import SparseEncoder
 from graphrag.retrieval import glossary
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
-from graphrag.retrieval.fusion import dbsf, minmax, rrf, zscore
+from graphrag.retrieval.fusion import dbsf, lead_margin, minmax, rrf, zscore
 from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
@@ -114,7 +114,7 @@ class Retriever:
             )
             analysis = analyzer.analyse(request.query, request.filters)
         with timed("candidates"):
-            fused, dense, sparse, leaders = self._candidates(request, analysis)
+            fused, dense, sparse, leaders, sure = self._candidates(request, analysis)
         use_graph = cfg.graph if request.use_graph is None else request.use_graph
         refinement = Refinement()
         if use_graph:
@@ -146,8 +146,7 @@ class Retriever:
         with timed("fetch"):
             pool = [cid for cid, _ in fused[: max(cfg.rerank_top, request.k * 3)]]
             pool += [c for c in refinement.added if c not in pool]
-            if cfg.keep_leaders:
-                pool += [c for c in leaders if c not in pool]
+            pool += [c for c in (leaders if cfg.keep_leaders else sure) if c not in pool]
             chunks = {c.chunk.id: c for c in self.graph.fetch_chunks(pool, request.access)}
             pool = [c for c in pool if c in chunks and _passes_terms(chunks[c], analysis.filters)]
         rerank_scores: dict[str, float] = {}
@@ -162,6 +161,7 @@ class Retriever:
             results = self._final(pool, chunks, fused, dense, sparse, refinement, rerank_scores)
             if cfg.keep_leaders:
                 results = keep_leaders(results, leaders, cfg.leaders_from)
+            results = keep_leaders(results, sure, 1)
         if refinement.context.entities or refinement.context.paths:
             with timed("graph_names"):
                 context = visible_context(refinement.context, self.graph, request.access)
@@ -185,7 +185,10 @@ class Retriever:
 
     def _candidates(
         self, request: SearchRequest, analysis: QueryAnalysis
-    ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float], list[str]]:
+    ) -> tuple[list[tuple[str, float]], dict[str, float], dict[str, float], list[str], list[str]]:
+        """The fused candidates, each branch's scores, each branch's best hit for the question
+        as asked (``leaders``), and those of them that stand clear of their runner-up
+        (``sure``, the clearest first)."""
         cfg = self.config
         flt = payload_filter(request, analysis.filters)
         limit = max(analysis.candidate_count, request.k * 3)
@@ -193,6 +196,9 @@ class Retriever:
         depth = max(limit, cfg.prefetch) if cfg.fusion == "zscore" else limit
         rankings: list[list[tuple[str, float]]] = []
         weights: list[float] = []
+        # the score a passage a branch did not return has: 0 for keywords it shares none of
+        absent: list[float | None] = []
+        margins: list[tuple[float, str]] = []
         dense_scores: dict[str, float] = {}
         sparse_scores: dict[str, float] = {}
         leaders: list[str] = []  # each branch's best for the question as asked
@@ -208,8 +214,10 @@ class Retriever:
                 )
                 rankings.append([(h.id, h.score) for h in hits])
                 weights.append(w_dense * variant_weight)
+                absent.append(None)
                 if hits and as_asked:
                     leaders.append(hits[0].id)
+                    margins.append((self._margin(rankings[-1], None), hits[0].id))
                 for h in hits:
                     dense_scores[h.id] = max(dense_scores.get(h.id, h.score), h.score)
             if cfg.use_sparse and w_sparse > 0 and request.branches != "dense":
@@ -221,8 +229,10 @@ class Retriever:
                     hits = self.vectors.query(HybridQuery(sparse=vector_s, limit=depth, filter=flt))
                     rankings.append([(h.id, h.score) for h in hits])
                     weights.append(w_sparse * variant_weight)
+                    absent.append(0.0)
                     if hits and as_asked:
                         leaders.append(hits[0].id)
+                        margins.append((self._margin(rankings[-1], 0.0), hits[0].id))
                     for h in hits:
                         sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
                 # an English question over German documents: the documents' words, in German
@@ -234,6 +244,7 @@ class Retriever:
                     if hits:
                         rankings.append([(h.id, h.score) for h in hits])
                         weights.append(w_sparse * variant_weight)
+                        absent.append(0.0)
                         for h in hits:
                             sparse_scores[h.id] = max(sparse_scores.get(h.id, h.score), h.score)
         if not rankings:
@@ -241,10 +252,15 @@ class Retriever:
         elif cfg.fusion == "dbsf":
             fused = dbsf(rankings, weights=weights)
         elif cfg.fusion == "zscore":
-            fused = zscore(rankings, weights=weights, depth=cfg.prefetch)
+            fused = zscore(rankings, weights=weights, depth=cfg.prefetch, absent=absent)
         else:
             fused = rrf([[i for i, _ in r] for r in rankings], k=cfg.rrf_k, weights=weights)
-        return fused[:limit], dense_scores, sparse_scores, leaders
+        margin = cfg.leader_margin
+        sure = [c for m, c in sorted(margins, reverse=True) if margin is not None and m >= margin]
+        return fused[:limit], dense_scores, sparse_scores, leaders, list(dict.fromkeys(sure))
+
+    def _margin(self, ranking: list[tuple[str, float]], absent: float | None) -> float:
+        return lead_margin(ranking, depth=self.config.prefetch, absent=absent)
 
     def _variants(self, query: str, analysis: QueryAnalysis) -> list[tuple[str, float]]:
         """The question as asked, first, plus rewrites: linked entities spelled by their other

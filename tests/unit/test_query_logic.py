@@ -45,11 +45,11 @@ from graphrag.models.llm import LlmClient
 from graphrag.retrieval import glossary
 from graphrag.retrieval.analysis import QueryAnalyzer, clean_query
 from graphrag.retrieval.config import RetrievalConfig
-from graphrag.retrieval.fusion import minmax, rrf, zscore
+from graphrag.retrieval.fusion import lead_margin, minmax, rrf, zscore
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.refine import GraphRefiner, Refinement
-from graphrag.retrieval.search import keep_leaders, place_follows
+from graphrag.retrieval.search import Retriever, keep_leaders, place_follows
 from schemas import (
     AccessFilter,
     Chunk,
@@ -63,7 +63,10 @@ from schemas import (
     Neighbourhood,
     Passage,
     PayloadFilter,
+    QueryAnalysis,
     ScoredChunk,
+    SearchRequest,
+    SparseVector,
     StageScores,
     VectorHit,
 )
@@ -83,6 +86,60 @@ def test_zscore_fusion_follows_the_branch_whose_top_stands_out() -> None:
     assert dict(zscore([[("a", 3.0), ("b", 1.0)], [("b", 5.0)]])) == {"a": 1.0, "b": -1.0}
     assert zscore([[], [("x", 0.5), ("y", 0.5)]]) == [("x", 0.0), ("y", 0.0)]
     assert zscore([[("a", 1.0), ("b", 0.0)]], weights=[2.0]) == [("a", 2.0), ("b", -2.0)]
+
+
+def test_a_keyword_branch_counts_the_passages_it_did_not_return_as_scoring_zero() -> None:
+    meaning = [(f"d{n}", 0.90 - 0.002 * n) for n in range(10)]
+    # one passage holds the question's rare word: the keyword branch returns it alone
+    assert zscore([meaning, [("rare", 7.5)]])[0][0] == "d0"  # a lone score said nothing
+    fused = zscore([meaning, [("rare", 7.5)]], depth=10, absent=[None, 0.0])
+    assert fused[0][0] == "rare"
+    # a full list is unchanged by what unlisted passages score
+    full = [(f"d{n}", 10.0 - n) for n in range(10)]
+    assert zscore([meaning, full], depth=10, absent=[None, 0.0]) == zscore(
+        [meaning, full], depth=10
+    )
+    assert lead_margin([("a", 9.0), ("b", 1.0), ("c", 1.0), ("d", 1.0)]) > 2
+    assert lead_margin([("a", 2.0), ("b", 1.9), ("c", 1.0)]) < 0.5
+    assert lead_margin([("a", 3.0)], depth=4, absent=0.0) == pytest.approx(3**0.5 + 3**-0.5)
+    assert lead_margin([("a", 3.0)]) == lead_margin([]) == 0.0
+
+
+class _BranchStores:
+    """A dense and a keyword branch with fixed hits, for the retriever's candidate stage."""
+
+    def __init__(self, dense: list[tuple[str, float]], sparse: list[tuple[str, float]]) -> None:
+        self.hits = {"dense": dense, "sparse": sparse}
+
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0]
+
+    def encode_query(self, text: str, language: str) -> SparseVector:
+        return SparseVector(indices=[1], values=[1.0])
+
+    def query(self, query: HybridQuery) -> list[VectorHit]:
+        branch = "dense" if query.dense is not None else "sparse"
+        return [VectorHit(id=i, score=s) for i, s in self.hits[branch][: query.limit]]
+
+
+def test_a_branch_leader_that_stands_clear_of_its_runner_up_leads() -> None:
+    # dense falls off evenly: its top is not sure
+    dense = [(f"d{n:02d}", 0.90 - 0.003 * n) for n in range(40)]
+    # keywords find one passage dense did not return, well ahead of the rest
+    sparse = [("x", 9.0), ("d00", 6.0)] + [(f"d{n:02d}", 4.0 - 0.1 * n) for n in range(1, 30)]
+    stores = _BranchStores(dense, sparse)
+    retriever = Retriever(None, stores, stores, stores)  # type: ignore[arg-type]
+    request = SearchRequest(query="Was regelt das Porsche-Urteil?", k=5)
+    fused, _, _, leaders, sure = retriever._candidates(request, QueryAnalysis(language="de"))
+    assert fused[0][0] == "d00"  # both branches find it half-well: the sum puts it first
+    assert leaders == ["d00", "x"] and sure == ["x"]
+    off = RetrievalConfig(leader_margin=None)
+    quiet = Retriever(None, stores, stores, stores, config=off)  # type: ignore[arg-type]
+    assert quiet._candidates(request, QueryAnalysis(language="de"))[4] == []
+    # when both tops stand clear, the clearer leads
+    stores.hits["dense"] = [("top", 0.95)] + [(f"d{n:02d}", 0.70 - 0.001 * n) for n in range(40)]
+    sure = retriever._candidates(request, QueryAnalysis(language="de"))[4]
+    assert sure == ["top", "x"]
 
 
 class _HopStores:
