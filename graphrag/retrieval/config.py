@@ -40,8 +40,10 @@ class RetrievalConfig(BaseModel):
     # a branch's best hit that stands clear of its runner-up by this many standard deviations
     # of its own list leads the results (the clearer first): the one decision that quotes a
     # question's rare words, which the fused sum puts below a passage both branches find
-    # half-well. None: off. LegalQuAD recall@1 0.68 -> 0.72 (BM25 alone 0.68), HotpotQA and
-    # the German laws unchanged; BENCHMARKS.md, "Session 20"
+    # half-well. None: off. LegalQuAD recall@1 0.69 -> 0.72, MRR 0.770 -> 0.789 (BM25 alone
+    # 0.68, 0.771); 2wiki 0.432 -> 0.425, MRR 0.990 -> 0.980 (a comparison question whose
+    # keyword top is a director's life full of its words); skipping multi-hop questions cost
+    # LegalQuAD recall@2 below BM25's. BENCHMARKS.md, "Session 20"
     leader_margin: float | None = Field(default=1.0, ge=0)
     score_threshold: float | None = None
     multi_query: bool = True
