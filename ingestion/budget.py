@@ -47,6 +47,20 @@ def file_budget(path: str, seconds: float | None) -> Iterator[None]:
         _current.reset(token)
 
 
+@contextmanager
+def paused() -> Iterator[None]:
+    """Time spent inside this block is not the current file's: waiting for another file's
+    parse, or for a parser process to start, moves the deadline on by as long."""
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        budget = _current.get()
+        if budget is not None:
+            spent = time.monotonic() - start
+            _current.set(_Budget(budget.path, budget.seconds, budget.deadline + spent))
+
+
 def remaining() -> float | None:
     budget = _current.get()
     return None if budget is None else budget.deadline - time.monotonic()

@@ -10,12 +10,13 @@ graphrag.errors.DocumentError: /nonexistent.md: file not found
 from __future__ import annotations
 
 import unicodedata
+from contextlib import suppress
 from pathlib import Path
 
-from graphrag.errors import DocumentError
+from graphrag.errors import DocumentError, MissingExtraError
 from ingestion.language import detect
 from ingestion.parsers.containers import check_ole, check_zip, office_container_problem
-from ingestion.parsers.docling_formats import parse_with_docling
+from ingestion.parsers.docling_formats import convert, parse_with_docling, preload
 from ingestion.parsers.html import parse_html
 from ingestion.parsers.pdf import parse_pdf
 from ingestion.parsers.sniff import kind_of
@@ -25,6 +26,15 @@ from schemas.parsed import ParsedDocument
 MB = 1024 * 1024
 DEFAULT_MAX_BYTES = 100 * MB
 SUPPORTED = ("pdf", "docx", "pptx", "xlsx", "html", "markdown", "text")
+
+
+def warm_up() -> None:
+    """Load what the first parse would load (Docling's backends, the language model, the
+    Markdown parser's patterns): seconds that belong to no file."""
+    preload()
+    detect("Ein kurzer Satz, damit das Sprachmodell geladen ist.")
+    with suppress(DocumentError, MissingExtraError):
+        convert("markdown", Path("warm-up.md"), text="# Warm\n\nA paragraph.\n\n- an item\n")
 
 
 def parse_file(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDocument:

@@ -29,6 +29,9 @@ from schemas.parsed import ParsedDocument
 
 log = logging.getLogger(__name__)
 
+# how long a fresh child may take to import the parsers' libraries, on top of a file's budget
+STARTUP_S = 120.0
+
 
 class IsolatedParser:
     """A Parser whose work happens in a child process (see the module docstring)."""
@@ -45,9 +48,7 @@ class IsolatedParser:
         self.memory_mb = memory_mb
 
     def parse(self, path: Path) -> ParsedDocument:
-        left = budget.remaining()  # the file's budget, when the pipeline opened one
-        timeout = self.timeout_s if left is None else max(0.0, min(self.timeout_s, left))
-        return _worker(self.memory_mb).parse(path, self.max_bytes, timeout)
+        return _worker(self.memory_mb).parse(path, self.max_bytes, self.timeout_s)
 
     def close(self) -> None:
         """Stop this parser's child process (a later parse starts a new one)."""
@@ -65,36 +66,51 @@ class _Worker:
         self._conn: Connection | None = None
 
     def parse(self, path: Path, max_bytes: int | None, timeout_s: float) -> ParsedDocument:
-        with self._lock:
-            conn = self._start()
-            try:
-                conn.send((str(path), max_bytes))
-                ready = conn.poll(timeout_s)
-                answer = conn.recv() if ready else None
-            except (EOFError, OSError):
-                code = self._stop()
-                raise DocumentError(
-                    str(path),
-                    "parser_crashed",
-                    f"the parser stopped (exit code {code}) while reading the file",
-                    hint=f"the file may be damaged, or need more than {self.memory_mb} MB to "
-                    "parse (GRAPHRAG_PARSE_MEMORY_MB)",
-                ) from None
-            if answer is None:
-                self._stop()
-                raise DocumentError(
-                    str(path),
-                    "timeout",
-                    f"parsing took longer than {timeout_s:g} s",
-                    hint="split the file, or raise GRAPHRAG_FILE_TIMEOUT_S",
-                )
+        # Waiting for another file's parse, or for a fresh child to import its libraries
+        # (seconds on a busy machine, after a hostile file had its child killed), is not this
+        # file's time: its budget starts when the child has the file.
+        with budget.paused():
+            self._lock.acquire()
+        try:
+            with budget.paused():
+                conn = self._start(path)
+            left = budget.remaining()  # the file's budget, when the pipeline opened one
+            timeout_s = timeout_s if left is None else max(0.0, min(timeout_s, left))
+            return self._parse(conn, path, max_bytes, timeout_s)
+        finally:
+            self._lock.release()
+
+    def _parse(
+        self, conn: Connection, path: Path, max_bytes: int | None, timeout_s: float
+    ) -> ParsedDocument:
+        try:
+            conn.send((str(path), max_bytes))
+            ready = conn.poll(timeout_s)
+            answer = conn.recv() if ready else None
+        except (EOFError, OSError):
+            code = self._stop()
+            raise DocumentError(
+                str(path),
+                "parser_crashed",
+                f"the parser stopped (exit code {code}) while reading the file",
+                hint=f"the file may be damaged, or need more than {self.memory_mb} MB to "
+                "parse (GRAPHRAG_PARSE_MEMORY_MB)",
+            ) from None
+        if answer is None:
+            self._stop()
+            raise DocumentError(
+                str(path),
+                "timeout",
+                f"parsing took longer than {timeout_s:g} s",
+                hint="split the file, or raise GRAPHRAG_FILE_TIMEOUT_S",
+            )
         return _result(answer)
 
     def stop(self) -> None:
         with self._lock:
             self._stop()
 
-    def _start(self) -> Connection:
+    def _start(self, path: Path) -> Connection:
         if self._process is not None and self._process.poll() is None and self._conn is not None:
             return self._conn
         self._stop()
@@ -111,6 +127,20 @@ class _Worker:
         )
         theirs.close()
         self._process, self._conn = process, Connection(ours.detach())
+        # the child says when its libraries are loaded, so that start-up is not timed as parsing
+        try:
+            started = self._conn.poll(STARTUP_S) and self._conn.recv() == ("ready",)
+        except (EOFError, OSError):
+            started = False
+        if not started:
+            code = self._stop()
+            raise DocumentError(
+                str(path),
+                "parser_crashed",
+                f"the parser process did not start within {STARTUP_S:g} s (exit code {code})",
+                hint="check that the installation is complete (`make install`), and the "
+                f"memory the parser may take (GRAPHRAG_PARSE_MEMORY_MB={self.memory_mb})",
+            )
         return self._conn
 
     def _stop(self) -> int | None:
@@ -167,8 +197,13 @@ def _serve(conn: Connection, memory_mb: int) -> None:  # pragma: no cover - chil
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     logging.disable(logging.WARNING)  # third-party chatter; errors travel back as answers
-    from ingestion.parsers import parse_file
+    from ingestion.parsers import parse_file, warm_up
 
+    warm_up()
+    try:
+        conn.send(("ready",))
+    except (EOFError, OSError):
+        return
     while True:
         try:
             path, max_bytes = conn.recv()

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 
 from graphrag import GraphRAG
+from graphrag.errors import DocumentError
+from ingestion import budget
+from ingestion.parsers.isolated import IsolatedParser
 from schemas import AccessFilter
-from tests.hostile_files import build
+from tests.hostile_files import HOSTILE, build
 
 pytestmark = pytest.mark.integration
 
@@ -53,3 +56,24 @@ def test_hostile_files_fail_one_by_one_within_the_budget(tmp_path: Path) -> None
     # the bracket file was stopped at the budget, the others failed at once
     assert report.timings_s["parse"] < TIMEOUT_S + 15
     assert elapsed < 240
+
+
+def test_the_file_after_a_killed_parse_is_not_charged_for_the_restart(tmp_path: Path) -> None:
+    """A fresh parser process needs seconds to load its libraries (more on a busy machine);
+    the file after a hostile one gets its whole budget for its own parse."""
+    HOSTILE["brackets.md"][1](tmp_path / "brackets.md")
+    fine = tmp_path / "fine.md"
+    fine.write_text(GOOD)
+    parser = IsolatedParser(timeout_s=1.0, memory_mb=2048)
+    try:
+        for _ in range(2):  # a child killed, then a fresh one, twice
+            with budget.file_budget("brackets.md", 1.0), pytest.raises(DocumentError) as err:
+                parser.parse(tmp_path / "brackets.md")
+            assert err.value.reason == "timeout"
+            start = time.monotonic()
+            with budget.file_budget("fine.md", 0.5):
+                assert parser.parse(fine).title == "Leave"
+                budget.check()  # the restart's seconds moved the deadline on
+            assert time.monotonic() - start > 0.5  # a fresh child: longer than the budget
+    finally:
+        parser.close()

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 
 from graphrag.errors import DocumentError
+from ingestion import budget
 from ingestion.parsers import MB, parse_file
 
 
@@ -32,3 +34,21 @@ def test_ole_files_are_named_for_what_they_are(tmp_path: Path) -> None:
     with pytest.raises(DocumentError) as err:
         parse_file(locked)
     assert err.value.reason == "encrypted"
+
+
+def test_time_spent_waiting_is_not_the_files_budget() -> None:
+    """Waiting for the parser (another file's turn, a fresh child's imports) moves the deadline
+    on; the file's own work still runs out of budget."""
+    with budget.file_budget("slow.md", seconds=0.2):
+        with budget.paused():
+            time.sleep(0.3)
+        budget.check()  # 0.3 s spent waiting, none of it working
+        left = budget.remaining()
+        assert left is not None and 0.0 < left <= 0.2
+        time.sleep(0.25)
+        with pytest.raises(DocumentError) as err:
+            budget.check()
+    assert err.value.reason == "timeout" and "slow.md" in str(err.value)
+    with budget.paused():  # outside a file's budget: nothing to move
+        pass
+    assert budget.remaining() is None
