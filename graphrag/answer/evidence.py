@@ -43,6 +43,7 @@ from graphrag.answer.asks import (
     without_references,
 )
 from graphrag.answer.modality import asked_modality, states
+from graphrag.answer.nouns import common_nouns
 from graphrag.answer.parties import actor, acts_other
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
@@ -319,6 +320,7 @@ def score(
     synonyms: dict[str, set[str]] | None = None,
     broader: set[str] | None = None,
     worded_vector: list[float] | None = None,
+    across: bool = False,
 ) -> None:
     """Fill in every candidate's meaning, words, form and unknown terms. ``synonyms``: a
     question term -> the documents' terms for it (``Chef`` -> ``Arbeitgeber``), each of which
@@ -326,7 +328,9 @@ def score(
     thing (their head's): they count for the words a sentence shares, but do not make the
     thing the question names known to the evidence. ``worded_vector``: the question with the
     documents' words for its everyday words, embedded; a sentence's meaning is its cosine with
-    whichever of the two questions is closer."""
+    whichever of the two questions is closer. ``across``: the evidence is in another language
+    than the question; an English question's nouns are then looked for through ``synonyms``
+    (the glossary's words for them in the documents' language)."""
     alternatives = synonyms or {}
     general = broader or set()
 
@@ -367,6 +371,16 @@ def score(
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
     unknown = [t for t in nouns if not any(_matches(a, everywhere) for a in named(t))]
+    if across and language == "en":
+        # "Can my employer require me to get a flu vaccination?" over German laws: a noun
+        # that neither the evidence states nor the glossary's words for it name is a thing
+        # the evidence does not talk about, as a German question's unknown noun is
+        asked_nouns = [t for n in common_nouns(last_question(question)) for t in terms(n, language)]
+        unknown += [
+            t
+            for t in dict.fromkeys(asked_nouns)
+            if not any(_matches(a, everywhere) for a in named(t))
+        ]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
     subject = next((_counted(n) for n in nouns if n not in _units()), None)

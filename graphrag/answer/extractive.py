@@ -389,7 +389,8 @@ class ExtractiveAnswerer:
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = reading(part, language, across).synonyms
-        score(part, language, kind, scored, query, vectors, same, general, worded)
+        crosses = _crosses(language, pool)
+        score(part, language, kind, scored, query, vectors, same, general, worded, crosses)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
         fused = choice.scores(choice.features(kind, scored))

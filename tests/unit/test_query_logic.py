@@ -363,6 +363,35 @@ def test_extractive_says_when_evidence_does_not_answer() -> None:
     assert english.answer.startswith("The documents found do not answer")
 
 
+def test_an_english_question_about_a_thing_german_evidence_never_names_is_not_answered() -> None:
+    """The employer is in every German sentence; the flu vaccination asked about in none."""
+
+    class Distant:
+        """Every sentence as far from the question as cross-lingual neighbours are here."""
+
+        def embed_query(self, text: str) -> list[float]:
+            return [1.0, 0.0]
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [[1.0, 1.0] for _ in texts]  # cosine 0.71
+
+    passages = section_passages(
+        "BUrlG",
+        ("§ 1", "Jeder Arbeitnehmer hat in jedem Kalenderjahr Anspruch auf bezahlten Urlaub."),
+        ("§ 7", "Der Arbeitgeber hat den Urlaub zu gewähren, wenn der Arbeitnehmer ihn verlangt."),
+    )
+    answerer = ExtractiveAnswerer(embedder=Distant())  # type: ignore[arg-type]
+    asked_known = "Does my employer have to give me paid leave?"
+    known = answerer.answer(asked_known, "en", passages, GraphContext())
+    assert known.answerable and "Urlaub" in known.answer
+    foreign = answerer.answer(
+        "Can my employer require me to get a flu vaccination?", "en", passages, GraphContext()
+    )
+    assert not foreign.answerable
+    assert foreign.answer.startswith("The documents found do not answer")
+    assert "Arbeitgeber" in foreign.answer  # the closest evidence, shown as such
+
+
 def test_the_graph_path_answers_a_question_about_a_connection_only() -> None:
     from schemas.walk import EntityPath
 
