@@ -1,6 +1,8 @@
 """Where the extractive answer loses its key facts: retrieval, the sentence pool, or the choice.
 
-    python bench/answer_pool.py golden:eval/golden/de-arbeitsrecht.yaml [--show]
+    python bench/answer_pool.py golden:eval/golden/de-arbeitsrecht.yaml [more specs] [--show]
+
+With several sets, each set's table and then the figures pooled over all their questions.
 
 For every answerable question with key facts (or, on sets without them such as HotpotQA, its
 expected answer as the one fact: coverage is then contains-answer), the same search and passages the default
@@ -36,11 +38,30 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("spec")
+    parser.add_argument("specs", nargs="+", metavar="spec")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--show", action="store_true")
     args = parser.parse_args()
-    evalset = load(args.spec, limit=args.limit)
+    pooled: dict[str, list[float]] = {}
+    pooled_abstained: list[bool] = []
+    pooled_unanswerable: list[bool] = []
+    for spec in args.specs:
+        rows, abstained, unanswerable = measure(spec, args.limit, args.show)
+        report(spec, rows, abstained, unanswerable)
+        for key, values in rows.items():
+            pooled.setdefault(key, []).extend(values)
+        pooled_abstained += abstained
+        pooled_unanswerable += unanswerable
+    if len(args.specs) > 1:
+        report(f"{len(args.specs)} sets pooled", pooled, pooled_abstained, pooled_unanswerable)
+
+
+def measure(
+    spec: str, limit: int | None, show: bool
+) -> tuple[dict[str, list[float]], list[bool], list[bool]]:
+    """Per answerable question the coverages; per question whether it abstained and whether
+    it is unanswerable."""
+    evalset = load(spec, limit=limit)
     runner = EvalRunner(evalset, EvalConfig(baselines=[]), ROOT / ".bench/eval-data")
     rag, _ = runner.open_index()
     answerer = rag.generator
@@ -48,48 +69,59 @@ def main() -> None:
     rows: dict[str, list[float]] = {}
     abstained: list[bool] = []
     unanswerable: list[bool] = []
-    for q in evalset.questions:
-        answer = rag.ask(q.question)
-        abstained.append(not answer.answerable)
-        unanswerable.append(not q.answerable)
-        if not q.answerable:
-            if args.show and answer.answerable:
-                print(f"\n[answered, should abstain] {q.id}: {q.question}\n  {answer.answer}")
-            continue
-        facts = q.key_facts or ([q.answer] if q.answer else [])
-        if not facts:
-            continue
-        pool = candidates(answer.passages, limit_passages=answerer.max_passages)
-        ranking = [p.candidate.text for p in answerer.last_ranking]
-        best = max(pool, key=lambda c: m.coverage(c.text, facts), default=None)
-        best_cov = m.coverage(best.text, facts) if best else 0.0
-        row = {
-            "answer": m.coverage(answer.answer, facts),
-            "passages": m.coverage(" ".join(p.text for p in answer.passages), facts),
-            "best sentence": best_cov,
-            "top-3 sentences": m.coverage(" ".join(ranking[:3]), facts),
-            "abstained": float(not answer.answerable),
-            "answer length (characters)": float(len(answer.answer)),
-        }
-        for key, value in row.items():
-            rows.setdefault(key, []).append(value)
-        rank = ranking.index(best.text) + 1 if best and best.text in ranking else None
-        if args.show and row["answer"] < 1.0:
-            print(
-                f"\n{q.id} [{row['answer']:.2f} answer, {row['passages']:.2f} passages, "
-                f"{best_cov:.2f} best, rank {rank}] {q.question}\n  facts: {facts}\n"
-                f"  answer: {answer.answer[:400]}"
-            )
-            if best and best_cov > row["answer"]:
-                print(f"  best:   {best.text[:300]}")
-    print(f"\n{args.spec}: {len(rows.get('answer', []))} answerable questions with key facts")
+    try:
+        for q in evalset.questions:
+            answer = rag.ask(q.question)
+            abstained.append(not answer.answerable)
+            unanswerable.append(not q.answerable)
+            if not q.answerable:
+                if show and answer.answerable:
+                    print(f"\n[answered, should abstain] {q.id}: {q.question}\n  {answer.answer}")
+                continue
+            facts = q.key_facts or ([q.answer] if q.answer else [])
+            if not facts:
+                continue
+            pool = candidates(answer.passages, limit_passages=answerer.max_passages)
+            ranking = [p.candidate.text for p in answerer.last_ranking]
+            best = max(pool, key=lambda c: m.coverage(c.text, facts), default=None)
+            best_cov = m.coverage(best.text, facts) if best else 0.0
+            row = {
+                "answer": m.coverage(answer.answer, facts),
+                "passages": m.coverage(" ".join(p.text for p in answer.passages), facts),
+                "best sentence": best_cov,
+                "top-3 sentences": m.coverage(" ".join(ranking[:3]), facts),
+                "abstained": float(not answer.answerable),
+                "answer length (characters)": float(len(answer.answer)),
+            }
+            for key, value in row.items():
+                rows.setdefault(key, []).append(value)
+            rank = ranking.index(best.text) + 1 if best and best.text in ranking else None
+            if show and row["answer"] < 1.0:
+                print(
+                    f"\n{q.id} [{row['answer']:.2f} answer, {row['passages']:.2f} passages, "
+                    f"{best_cov:.2f} best, rank {rank}] {q.question}\n  facts: {facts}\n"
+                    f"  answer: {answer.answer[:400]}"
+                )
+                if best and best_cov > row["answer"]:
+                    print(f"  best:   {best.text[:300]}")
+    finally:
+        rag.close()
+    return rows, abstained, unanswerable
+
+
+def report(
+    name: str, rows: dict[str, list[float]], abstained: list[bool], unanswerable: list[bool]
+) -> None:
+    print(f"\n{name}: {len(rows.get('answer', []))} answerable questions with key facts")
     print("| coverage of key facts in | mean |\n|---|---|")
     for key, values in rows.items():
         print(f"| {key} | {statistics.fmean(values):.3f} |")
     scores = m.abstention(abstained, unanswerable)
     print(
         f"| abstention precision / recall | {scores['abstention_precision']:.2f} / "
-        f"{scores['abstention_recall']:.2f} |"
+        f"{scores['abstention_recall']:.2f} ({sum(a and u for a, u in zip(abstained, unanswerable, strict=True))}"
+        f" of {sum(unanswerable)} unanswerable abstained, "
+        f"{sum(a and not u for a, u in zip(abstained, unanswerable, strict=True))} answerable) |"
     )
 
 

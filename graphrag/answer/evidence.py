@@ -370,17 +370,15 @@ def score(
 
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
-    unknown = [t for t in nouns if not any(_matches(a, everywhere) for a in named(t))]
-    if across and language == "en":
-        # "Can my employer require me to get a flu vaccination?" over German laws: a noun
-        # that neither the evidence states nor the glossary's words for it name is a thing
-        # the evidence does not talk about, as a German question's unknown noun is
-        asked_nouns = [t for n in common_nouns(last_question(question)) for t in terms(n, language)]
-        unknown += [
-            t
-            for t in dict.fromkeys(asked_nouns)
-            if not any(_matches(a, everywhere) for a in named(t))
-        ]
+    # "Can my employer require me to get a flu vaccination?" over German laws: an English
+    # noun that neither the evidence states nor the glossary's words for it name is a thing
+    # the evidence does not talk about, as a German question's unknown noun is
+    foreign = (
+        [t for n in common_nouns(last_question(question)) for t in terms(n, language)]
+        if across and language == "en"
+        else []
+    )
+    unknown = [t for t in [*nouns, *foreign] if not any(_matches(a, everywhere) for a in named(t))]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
     subject = next((_counted(n) for n in nouns if n not in _units()), None)

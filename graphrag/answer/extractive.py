@@ -152,7 +152,7 @@ class ExtractiveAnswerer:
         answerable = bool(pool)
         across = _crosses(language, pool)
         for part in parts:
-            ranking = self._rank(part, language, pool, vectors)
+            ranking = self._rank(part, language, pool, vectors, across)
             rankings.append(ranking)
             everything.append(self.last_everything)
             # each part gets its own sentence: a later part that ranks an earlier part's
@@ -266,7 +266,7 @@ class ExtractiveAnswerer:
         passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
         pool = candidates(passages, limit_passages=self.max_passages)
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
-        self._rank(question, language, pool, vectors)
+        self._rank(question, language, pool, vectors, _crosses(language, pool))
         return self.last_scored
 
     def _terms(self) -> Glossary:
@@ -371,6 +371,7 @@ class ExtractiveAnswerer:
         language: str,
         pool: list[Candidate],
         vectors: list[list[float]] | None,
+        crosses: bool,
     ) -> list[_Pick]:
         if not pool:
             return []
@@ -389,7 +390,6 @@ class ExtractiveAnswerer:
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = reading(part, language, across).synonyms
-        crosses = _crosses(language, pool)
         score(part, language, kind, scored, query, vectors, same, general, worded, crosses)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
