@@ -129,11 +129,6 @@ def measure(spec: str, limit: int | None, judges: dict) -> list[dict]:
     return rows
 
 
-def _standard(values: np.ndarray) -> np.ndarray:
-    spread = float(values.std())
-    return (values - values.mean()) / spread if spread else values * 0.0
-
-
 def _firsts(rows: list[dict], score: Callable[[dict], np.ndarray]) -> tuple[float, float]:
     one, three = [], []
     for row in rows:
@@ -162,7 +157,10 @@ def main() -> None:
         one, three = _firsts(rows, lambda r, n=name: r[n])
         print(f"| {name} alone | {one:.3f} | {three:.3f} |")
         for w in WEIGHTS:
-            one, three = _firsts(rows, lambda r, n=name, w=w: r["answerer"] + w * _standard(r[n]))
+            one, three = _firsts(
+                rows,
+                lambda r, n=name, w=w: r["answerer"] + w * np.asarray(choice.standard(list(r[n]))),
+            )
             print(f"| answerer + {w} x {name} | {one:.3f} | {three:.3f} |")
 
 
