@@ -185,19 +185,22 @@ def candidates(
         heading = " ".join([passage.title, *passage.section_path])
         order = 0  # the next candidate's place in this passage
         listed: list[Candidate] = []  # the previous paragraph's list items, as candidates
-        for paragraph in re.split(r"\n\s*\n", passage.text):
+        for paragraph in paragraphs(passage.text):
             lines = paragraph.splitlines()
             # a paragraph that opens in lower case finishes the list before it ("- ...
-            # Massengeschäfte ... oder" then "ist unzulässig."): each item is read with it,
-            # and it says nothing alone
+            # Massengeschäfte ... oder" then "ist unzulässig."): each item is read with its
+            # first sentence, which says nothing alone; the sentences after it are their own
             tail = " ".join(ln.strip() for ln in lines).strip()
             if listed and tail[:1].islower():
+                finish, *rest = split_sentences(tail) or [tail]
                 for c in listed:
-                    joined = f"{c.text.rstrip('.')} … {tail}"
+                    joined = f"{c.text.rstrip('.')} … {finish}"
                     if len(joined) <= 800:
                         c.text = joined
                 listed = []
-                continue
+                if not rest:
+                    continue
+                lines = [" ".join(rest)]
             if lines and all(ln.lstrip().startswith(("- ", "* ")) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
@@ -226,36 +229,98 @@ def candidates(
 # part of what the sentence says, and a reader would take it for a typo
 _MARGIN_START = re.compile(r"^\d{1,3}(?=[A-ZÄÖÜ][a-zäöüß])")
 _BULLET = ("- ", "* ")
+# an item a statute letters ("a)  für Zeiten eines Kalenderjahrs, ...") rather than bullets
+_LETTER = re.compile(r"^[a-z]{1,2}\)\s+")
+# one that goes on with the sentence before it, in lower case; "a) Die Klage ist zulässig."
+# in a court's reasons is a heading's sentence of its own
+_CLAUSE = re.compile(r"^[a-z]{1,2}\)\s+[a-zäöüß(]")
 _ITEM_END = re.compile(r"(?:[,;.]|\s+(?:und|oder|sowie|and|or|as well as))*\s*$")
+_CLOSED = (".", "!", "?")
+
+
+def paragraphs(text: str) -> list[str]:
+    """The text's paragraphs, with a lettered list joined to the sentence it finishes.
+
+    Statutes set each lettered item as a paragraph of its own ("(1) Anspruch auf ein Zwölftel
+    ... hat der Arbeitnehmer" then "a) für Zeiten ...;" and "b) wenn er ..."); read one
+    paragraph at a time, the lead would be a fragment and each item a clause without a
+    subject. A paragraph that opens with a letter joins the one before when that one's
+    sentence is not finished yet; so does one in lower case that finishes a lettered list
+    ("und der Betriebsrat ... widersprochen hat")."""
+    out: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        opening = paragraph.strip()
+        if out and opening:
+            before = out[-1].rstrip().splitlines()[-1].strip() if out[-1].strip() else ""
+            unfinished = bool(before) and not before.endswith(_CLOSED)
+            lettered = _CLAUSE.match(opening) is not None
+            finishes = opening[:1].islower() and _LETTER.match(before) is not None
+            if unfinished and (lettered or finishes):
+                out[-1] = f"{out[-1].rstrip()}\n{opening}"
+                continue
+        out.append(paragraph)
+    return out
+
+
+def _item(line: str) -> bool:
+    return line.startswith(_BULLET) or _LETTER.match(line) is not None
 
 
 def list_items(lines: list[str]) -> list[str]:
     """The items of a list that a paragraph's first lines introduce ("... liegt insbesondere
-    vor, wenn" then "- ..." lines), each after the sentence that introduces it, joined by an
-    ellipsis (the quote leaves out the items between); none when the paragraph is no such
-    list."""
-    first = next((n for n, ln in enumerate(lines) if ln.lstrip().startswith(_BULLET)), None)
+    vor, wenn" then "- ..." or "a) ..." lines), each after the sentence that introduces it,
+    joined by an ellipsis (the quote leaves out the items between); an item lettered under a
+    bulleted one ("- abweichend von § 3" then "a) die Arbeitszeit ... zu verlängern") is read
+    after both. None when the paragraph is no such list."""
+    first = next((n for n, ln in enumerate(lines) if _item(ln.lstrip())), None)
     if not first:
         return []
     body = [ln.strip() for ln in lines[first:] if ln.strip()]
-    last = max(n for n, ln in enumerate(body) if ln.startswith(_BULLET))
+    last = max(n for n, ln in enumerate(body) if _item(ln))
     # what follows the items finishes the sentence ("ist unzulässig."), in lower case
     tail = " ".join(body[last + 1 :])
-    if not all(ln.startswith(_BULLET) for ln in body[: last + 1]) or tail[:1].isupper():
+    if tail[:1].isupper():
         return []
-    raw = [ln[2:].strip() for ln in body[: last + 1]]
+    # its first sentence; what follows is a sentence of its own
+    tail = (split_sentences(tail) or [tail])[0] if tail else ""
+    # each item with the items lettered under it and the words that finish those
+    groups: list[tuple[str, list[str], str]] = []
+    for line in body[: last + 1]:
+        if line.startswith(_BULLET):
+            groups.append((line[2:].strip(), [], ""))
+        elif _LETTER.match(line):
+            if not groups or groups[-1][2]:  # lettered items of their own, under no bullet
+                groups.append(("", [], ""))
+            groups[-1][1].append(line)
+        elif groups and groups[-1][1] and line[:1].islower() and not groups[-1][2]:
+            outer, letters, _ = groups[-1]
+            groups[-1] = (outer, letters, line)
+        else:
+            return []  # a sentence of its own inside the list: no list this reads
     # items that are sentences of their own ("- Heimarbeiter ... erhalten ... .") are
     # candidates as they are
-    if sum(item.endswith(".") for item in raw[:-1]) * 2 > len(raw[:-1]):
+    outers = [g[0] for g in groups if g[0]] or [ln for g in groups for ln in g[1]]
+    if sum(item.endswith(".") for item in outers[:-1]) * 2 > len(outers[:-1]):
         return []
     leads = split_sentences(" ".join(ln.strip() for ln in lines[:first]))
     if not leads:
         return []
     # a lead the chunker cut its list from ends in "(…)": the ellipsis says it once
     lead = re.sub(r"\s*\(…\)$", "", leads[-1].rstrip()).rstrip(":")
-    items = [_ITEM_END.sub("", item).strip() for item in raw]
     end = f" … {tail.rstrip('.')}." if tail else "."
-    return [f"{lead} … {item}{end}" for item in items if item and item != "(…)"]
+    out: list[str] = []
+    for outer, letters, finish in groups:
+        parts = [_ITEM_END.sub("", outer).strip()] if outer else []
+        if not letters:
+            out.append(" … ".join([lead, *parts]) + end if parts and parts[0] != "(…)" else "")
+            continue
+        closing = f" … {_ITEM_END.sub('', finish).strip()}" if finish else ""
+        for letter in letters:
+            item = _ITEM_END.sub("", letter).strip()
+            if _LETTER.sub("", item) in ("", "(weggefallen)", "(…)"):
+                continue
+            out.append(" … ".join([lead, *parts, item]) + closing + end)
+    return [item for item in out if item]
 
 
 # a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren

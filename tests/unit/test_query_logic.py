@@ -15,6 +15,7 @@ from graphrag.answer.evidence import (
     candidates,
     continues,
     list_items,
+    paragraphs,
     reading,
     rest_of_provision,
     score,
@@ -1277,6 +1278,84 @@ def test_the_rest_of_a_sentence_after_its_list_finishes_each_item() -> None:
         "Ein Satz endet hier.",
         "und ein Absatz in Kleinschrift folgt.",
     ]
+
+
+def test_a_lettered_list_set_paragraph_by_paragraph_is_read_with_its_lead() -> None:
+    # BUrlG § 5 (1) as the chunker keeps it: the lead ends open, each item is its own paragraph
+    text = (
+        "(1) Anspruch auf ein Zwölftel des Jahresurlaubs hat der Arbeitnehmer\n\n"
+        "a) für Zeiten, für die er keinen vollen Urlaubsanspruch erwirbt;\n\n"
+        "b) wenn er vor erfüllter Wartezeit ausscheidet;\n\n"
+        "c) wenn er nach erfüllter Wartezeit ausscheidet.\n\n"
+        "(2) Bruchteile von Urlaubstagen sind aufzurunden."
+    )
+    assert len(paragraphs(text)) == 2
+    texts = [
+        c.text
+        for c in candidates(
+            [Passage(chunk_ids=["b"], doc_id="b", title="BUrlG", section_path=[], text=text)]
+        )
+    ]
+    lead = "(1) Anspruch auf ein Zwölftel des Jahresurlaubs hat der Arbeitnehmer"
+    assert f"{lead} … b) wenn er vor erfüllter Wartezeit ausscheidet." in texts
+    # neither the lead nor an item is quoted as a fragment of its own
+    assert lead not in texts
+    assert not any(t.startswith(("a)", "b)", "c)")) for t in texts)
+    assert texts[-1] == "(2) Bruchteile von Urlaubstagen sind aufzurunden."
+
+
+def test_items_lettered_under_a_bullet_are_read_after_both() -> None:
+    # ArbZG § 7 (1) and KSchG § 1 (2): "- abweichend von § 3" then "a) ...", "(weggefallen)"
+    # items, and words in lower case that finish a lettered list before the next bullet
+    text = (
+        "(1) Im Tarifvertrag kann zugelassen werden,\n- abweichend von § 3\n\n"
+        "a) die Arbeitszeit über zehn Stunden zu verlängern,\n\n"
+        "b) (weggefallen)\n- abweichend von § 5 die Ruhezeit um zwei Stunden zu kürzen,\n"
+        "- abweichend von § 6\n\n"
+        "a) einen anderen Ausgleichszeitraum festzulegen\n\n"
+        "und der Betriebsrat widersprochen hat,\n- den Nachtzeitraum festzulegen.\n\n"
+        "(2) Ein neuer Absatz."
+    )
+    (joined, last) = paragraphs(text)
+    assert last == "(2) Ein neuer Absatz."
+    lead = "(1) Im Tarifvertrag kann zugelassen werden,"
+    assert list_items(joined.splitlines()) == [
+        f"{lead} … abweichend von § 3 … a) die Arbeitszeit über zehn Stunden zu verlängern.",
+        f"{lead} … abweichend von § 5 die Ruhezeit um zwei Stunden zu kürzen.",
+        f"{lead} … abweichend von § 6 … a) einen anderen Ausgleichszeitraum festzulegen … "
+        "und der Betriebsrat widersprochen hat.",
+        f"{lead} … den Nachtzeitraum festzulegen.",
+    ]
+
+
+def test_paragraphs_join_only_what_finishes_an_open_sentence() -> None:
+    # a court's reasons letter their headings' sentences; a finished sentence is not led on
+    court = "Die Revision ist begründet:\n\na) Die Klage ist zulässig.\n\nb) Sie ist begründet."
+    assert len(paragraphs(court)) == 3
+    closed = "Es gilt Folgendes.\n\na) wenn er ausscheidet."
+    assert len(paragraphs(closed)) == 2
+    # lower case joins only after a lettered item, never after any open paragraph
+    assert len(paragraphs("Ein Satz ohne Punkt\n\nund ein Absatz.")) == 2
+
+
+def test_the_sentences_after_a_lists_finishing_words_stay_candidates() -> None:
+    text = (
+        "(4) Der Arbeitgeber hat ihn umzusetzen, wenn\n"
+        "- er krank wird oder\n- ein Kind betreut,\n\n"
+        "sofern nichts entgegensteht. Sonst ist der Betriebsrat zu hören."
+    )
+    texts = [
+        c.text
+        for c in candidates(
+            [Passage(chunk_ids=["a"], doc_id="a", title="ArbZG", section_path=[], text=text)]
+        )
+    ]
+    assert (
+        "(4) Der Arbeitgeber hat ihn umzusetzen, wenn … er krank wird … sofern nichts "
+        "entgegensteht."
+    ) in texts
+    assert "Sonst ist der Betriebsrat zu hören." in texts
+    assert not any("Sonst" in t and "…" in t for t in texts)
 
 
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
