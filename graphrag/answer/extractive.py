@@ -235,8 +235,10 @@ class ExtractiveAnswerer:
                 runs[-1][1].append(c.text)
             else:
                 runs.append((n, [c.text]))
+        # the source's language is said once; the quotes after the first speak for themselves
         text = " ".join(
-            _render(" ".join(sentences), n, language, source_language) for n, sentences in runs
+            _render(" ".join(sentences), n, language, source_language, labelled=k == 0)
+            for k, (n, sentences) in enumerate(runs)
         )
         if judged is not None:
             text = f"{judged.verdict.capitalize()}. {text}"
@@ -730,9 +732,13 @@ def _connection(
     )
 
 
-def _render(sentence: str, n: int, language: str, source_language: str) -> str:
+def _render(
+    sentence: str, n: int, language: str, source_language: str, *, labelled: bool = True
+) -> str:
     if source_language == language or source_language == "und":
         return f"{sentence} [{n}]"
+    if not labelled:
+        return f"„{sentence}“ [{n}]"
     names = LANGUAGE_NAMES.get(language, LANGUAGE_NAMES["en"])
     lead = QUOTED.get(language, QUOTED["en"]).format(
         lang=names.get(source_language, source_language)

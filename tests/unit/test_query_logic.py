@@ -393,6 +393,26 @@ def test_an_english_question_about_a_thing_german_evidence_never_names_is_not_an
     assert "Arbeitgeber" in foreign.answer  # the closest evidence, shown as such
 
 
+def test_the_language_of_quoted_sources_is_said_once() -> None:
+    passages = section_passages(
+        "BUrlG",
+        ("§ 3", "Der Urlaub beträgt jährlich mindestens 24 Werktage."),
+        ("§ 7", "Der Arbeitgeber hat den Urlaub zu gewähren, wenn der Arbeitnehmer ihn verlangt."),
+    )
+    answer = ExtractiveAnswerer().answer(
+        "How many days of leave do I get at least, and when does my employer have to grant "
+        "the leave?",
+        "en",
+        passages,
+        GraphContext(),
+    )
+    assert answer.answer == (
+        "The source (in German) says: „Der Urlaub beträgt jährlich mindestens 24 Werktage.“ "
+        "[1] „Der Arbeitgeber hat den Urlaub zu gewähren, wenn der Arbeitnehmer ihn "
+        "verlangt.“ [2]"
+    )
+
+
 def test_the_graph_path_answers_a_question_about_a_connection_only() -> None:
     from schemas.walk import EntityPath
 
