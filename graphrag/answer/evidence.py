@@ -297,6 +297,14 @@ def list_items(lines: list[str]) -> list[str]:
             groups[-1] = (outer, letters, line)
         else:
             return []  # a sentence of its own inside the list: no list this reads
+    # "- in Betrieben des privaten Rechts / a) ... / und der Betriebsrat ... widersprochen hat,
+    # / - in Verwaltungen / a) ... / und die Personalvertretung ...": where an earlier item's
+    # lettered list has words of its own that finish it, the words after the last one finish
+    # the last item's lettered list, not every item
+    outer, letters, finish = groups[-1] if groups else ("", [], "")
+    if tail and outer and letters and not finish and any(g[2] for g in groups[:-1]):
+        groups[-1] = (outer, letters, tail)
+        tail = ""
     # items that are sentences of their own ("- Heimarbeiter ... erhalten ... .") are
     # candidates as they are
     outers = [g[0] for g in groups if g[0]] or [ln for g in groups for ln in g[1]]

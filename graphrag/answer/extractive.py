@@ -69,6 +69,8 @@ ANSWERS_MARGIN = 0.5
 MEANING = 0.86
 # two sentences share this much of their words (Jaccard): one says what the other says
 SAME_WORDING = 0.8
+# a sentence of at least this many distinct words, all of them in another, says nothing new
+CONTAINED_WORDS = 6
 _WORDS = re.compile(r"\w+")
 _TOKENS = re.compile(r"[\w'’-]+|[^\w\s]")
 MEANING_ACROSS_LANGUAGES = 0.82
@@ -621,13 +623,17 @@ def _key(c: Candidate) -> tuple[int, str]:
 def _repeats(c: Candidate, shown: list[Candidate]) -> bool:
     """The sentence is one of ``shown``, or says the same in nearly the same words (a law
     repeats "a) die Arbeitszeit über zehn Stunden werktäglich zu verlängern, ..." in two
-    paragraphs): a reader gains nothing from reading it twice."""
+    paragraphs), or one holds every word of the other (a list read whole and one of its items
+    read with its lead): a reader gains nothing from reading it twice."""
     words = set(_WORDS.findall(c.text.casefold()))
     for other in shown:
         if _key(other) == _key(c):
             return True
         theirs = set(_WORDS.findall(other.text.casefold()))
         if words and theirs and len(words & theirs) / len(words | theirs) >= SAME_WORDING:
+            return True
+        smaller = min(words, theirs, key=len)
+        if len(smaller) >= CONTAINED_WORDS and smaller <= words & theirs:
             return True
     return False
 

@@ -1348,6 +1348,25 @@ def test_items_lettered_under_a_bullet_are_read_after_both() -> None:
     ]
 
 
+def test_the_words_after_parallel_lettered_lists_finish_the_last_one_only() -> None:
+    lines = [
+        "Die Kündigung ist unwirksam, wenn",
+        "- in Betrieben",
+        "a) eine Richtlinie verletzt ist,",
+        "und der Betriebsrat widersprochen hat,",
+        "- in Verwaltungen",
+        "a) eine Richtlinie verletzt ist,",
+        "und der Personalrat Einwendungen erhoben hat.",
+    ]
+    lead = "Die Kündigung ist unwirksam, wenn"
+    assert list_items(lines) == [
+        f"{lead} … in Betrieben … a) eine Richtlinie verletzt ist … und der Betriebsrat "
+        "widersprochen hat.",
+        f"{lead} … in Verwaltungen … a) eine Richtlinie verletzt ist … und der Personalrat "
+        "Einwendungen erhoben hat.",
+    ]
+
+
 def test_paragraphs_join_only_what_finishes_an_open_sentence() -> None:
     # a court's reasons letter their headings' sentences; a finished sentence is not led on
     court = "Die Revision ist begründet:\n\na) Die Klage ist zulässig.\n\nb) Sie ist begründet."
@@ -1480,6 +1499,25 @@ def test_a_sentence_a_law_repeats_is_shown_once() -> None:
     # the repeat adds the asked "hinaus" but says nothing new: the next sentence that does
     question = "Wann darf die Arbeitszeit über zehn Stunden hinaus verlängert werden?"
     assert supporting(question, "de", ranking, [lead]) == [other]
+
+
+def test_a_list_read_whole_and_one_of_its_items_are_shown_once() -> None:
+    whole = Candidate(
+        0,
+        "(4) Der Arbeitgeber hat ihn umzusetzen, wenn a) er krank wird oder b) ein Kind unter "
+        "zwölf Jahren im Haushalt lebt, sofern nichts entgegensteht.",
+        "",
+    )
+    item = Candidate(
+        0,
+        "(4) Der Arbeitgeber hat ihn umzusetzen, wenn … b) ein Kind unter zwölf Jahren im "
+        "Haushalt lebt … sofern nichts entgegensteht.",
+        "",
+    )
+    assert _repeats(item, [whole]) and _repeats(whole, [item])
+    # a short sentence whose few words another holds may still say something of its own
+    short = Candidate(1, "Er wird krank.", "")
+    assert not _repeats(short, [whole])
 
 
 def test_an_elided_compound_is_found_by_its_whole_word() -> None:
