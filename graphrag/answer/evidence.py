@@ -358,10 +358,12 @@ def rest_of_provision(lead: Candidate, pool: list[Candidate]) -> list[Candidate]
     return rest
 
 
-# a sentence that opens with a pronoun or pronominal adverb continues the one before it
+# a sentence that opens with a pronoun or pronominal adverb continues the one before it; so
+# does one that says the same holds ("Gleiches gilt, wenn ...")
 _ANAPHOR = re.compile(
     r"^(?:sie|er|es|dies|diese[rsnm]?|dabei|dazu|hierzu|hierbei|hierfür|dafür|davon|danach|"
-    r"darüber|he|she|it|they|this|these|those|his|her|its|their|the latter|the former)\b",
+    r"darüber|gleiches|ebenso|ebenfalls|he|she|it|they|this|these|those|his|her|its|their|"
+    r"the latter|the former|likewise|the same applies)\b",
     re.I,
 )
 _DEFINITE = re.compile(r"^(?:der|die|das|den|dem|des|the)\s+([^\W\d_][\w-]*)", re.I)

@@ -1213,6 +1213,14 @@ def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
     assert not continues(other, "de")  # a new paragraph starts afresh
     he = Candidate(0, "He was a two-time Pro Bowl selection.", "", previous="Deltha O'Neal ...")
     assert continues(he, "en")
+    # "the same holds" says nothing without what it refers to
+    same = Candidate(
+        0,
+        "Gleiches gilt, wenn eine Frau von ihrer Schwangerschaft erst später erfährt.",
+        "",
+        previous="(1) War ein Arbeitnehmer verhindert, so ist die Klage nachträglich zuzulassen.",
+    )
+    assert continues(same, "de")
     answer = ExtractiveAnswerer().answer(
         "Wann beginnt die Frist bei einer Bewerbung?", "de", passages, GraphContext()
     )
