@@ -269,7 +269,13 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         re.compile(
             r"\b(aus welchen gründen|welche gründe|welche rechte|welche pflichten|"
             r"welche (?:\w+ )?(?:regeln|merkmale)|which (?:\w+ )?(?:grounds|reasons|rights)|"
-            r"what are the)\b",
+            r"what are the)\b|"
+            # "Which models did AutoGen select between?", "What actresses were involved?": a
+            # plural asked for is answered by the list of them, not by its first item ("bus",
+            # "class" and "analysis" are no plurals, "has" no noun; the verb right after says
+            # the noun ended)
+            r"\b(?:which|what)\s+(?:[a-z-]+\s+){0,2}?(?!(?:has|was|does)\b)[a-z-]*[^\Wsui]s\s+"
+            r"(?:did|do|were|are|have|had)\b",
             re.I,
         ),
     ),
@@ -391,7 +397,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     fünf Jahren") or the bare word "Frist"; for provisions, a sentence that applies them
     ("Die §§ 5 bis 7 ... gelten entsprechend"); for a definition, the sentence that defines
     the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ..."); for
-    a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such."""
+    a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such; for
+    a list, the list read whole."""
     if kind == "deadline":
         return bool(_BOUNDED_SPAN.search(sentence))
     if kind == "norms":
@@ -402,6 +409,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
         return bool(_CLOCK.search(sentence))
     if kind == "time" and _RANGE_ASK.search(question):
         return bool(_RANGE.search(sentence))
+    if kind == "list":  # the list read whole, not one item of it or a sentence about it
+        return len(_LISTED_ITEM.findall(sentence)) >= 2
     if kind == "definition":
         term = defined_term(question)
         return bool(term) and bool(_defines(term).search(sentence))
@@ -412,6 +421,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     return False
 
 
+# an item of a list read whole: "...: - gpt-3.5-turbo, ... - gpt-4, ...", "a) ... b) ..."
+_LISTED_ITEM = re.compile(r"(?:^|\s)(?:[-*]|[a-z]\))\s")
 # a question that asks for a ceiling or a floor, and the sentences that state one
 _BOUND_ASKS = {
     "max": re.compile(r"\b(höchstens|maximal|längstens|at most|maximum|the most)\b", re.I),

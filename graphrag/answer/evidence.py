@@ -201,7 +201,7 @@ def candidates(
                 if not rest:
                     continue
                 lines = [" ".join(rest)]
-            if lines and all(ln.lstrip().startswith(("- ", "* ")) for ln in lines if ln.strip()):
+            if lines and all(ln.lstrip().startswith(_BULLET) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
@@ -320,7 +320,8 @@ def list_items(lines: list[str]) -> list[str]:
     for outer, letters, finish in groups:
         parts = [_ITEM_END.sub("", outer).strip()] if outer else []
         if not letters:
-            out.append(" … ".join([lead, *parts]) + end if parts and parts[0] != "(…)" else "")
+            if parts and parts[0] != "(…)":
+                out.append(" … ".join([lead, *parts]) + end)
             continue
         closing = f" … {_ITEM_END.sub('', finish).strip()}" if finish else ""
         for letter in letters:
@@ -328,7 +329,7 @@ def list_items(lines: list[str]) -> list[str]:
             if _LETTER.sub("", item) in ("", "(weggefallen)", "(…)"):
                 continue
             out.append(" … ".join([lead, *parts, item]) + closing + end)
-    return [item for item in out if item]
+    return out
 
 
 # a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren

@@ -906,6 +906,48 @@ def test_what_a_question_asks_for(question: str, kind: str) -> None:
     assert asked(question) == kind
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Which models did AutoGen select between in the experiment?", "list"),
+        ("What actresses were involved in the scandal?", "list"),
+        ("Which famous actors were in the film?", "list"),
+        # singular nouns that end in "s", and "has" after a singular one
+        ("Which bus did he take to work?", "other"),
+        ("Which class did she teach?", "other"),
+        ("What analysis did they run?", "other"),
+        ("Between A and B, which writer has had a more diverse career?", "other"),
+        ("Which team did he play for?", "other"),
+    ],
+)
+def test_a_plural_asked_for_asks_for_a_list(question: str, kind: str) -> None:
+    assert asked(question) == kind
+
+
+def test_a_list_asked_for_is_answered_by_the_whole_list() -> None:
+    whole = (
+        "We use AutoGen to select between the following models with a target inference "
+        "budget: - gpt-3.5-turbo, a relatively cheap model - gpt-4, the state of the art LLM"
+    )
+    assert exact("list", whole)
+    assert exact("list", "Er ist umzusetzen, wenn a) er krank wird oder b) ein Kind pflegt.")
+    one_item = "We use AutoGen to select between the following models … gpt-3.5-turbo."
+    assert not exact("list", one_item)
+    assert not exact("list", "- AutoGen can help with model selection, tuning, and cost-saving.")
+    text = (
+        "AutoGen can help with model selection, parameter tuning, and cost-saving.\n\n"
+        "We use AutoGen to select between the following models with a target inference "
+        "budget:\n- gpt-3.5-turbo, a relatively cheap model\n"
+        "- gpt-4, the state of the art LLM that costs more"
+    )
+    passages = [Passage(chunk_ids=["b"], doc_id="b", title="Blog", section_path=[], text=text)]
+    answer = ExtractiveAnswerer().answer(
+        "Which models did AutoGen select between?", "en", passages, GraphContext()
+    )
+    lead = answer.answer.split(" [1]")[0]
+    assert "gpt-3.5-turbo" in lead and "gpt-4" in lead
+
+
 def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
     assert exact("norms", "Die §§ 5 bis 7 des Kündigungsschutzgesetzes gelten entsprechend.")
     assert not exact(
