@@ -197,7 +197,7 @@ class ExtractiveAnswerer:
         if vectors is not None:
             # each part's lead with the sentence the embedder alone puts first for that part
             for ranking in rankings:
-                closest = closest_in_meaning(ranking, chosen)
+                closest = closest_in_meaning(ranking, chosen, language)
                 if closest is not None:
                     chosen.append(closest)
         if len(parts) == 1 and vectors is not None:
@@ -237,11 +237,7 @@ class ExtractiveAnswerer:
                 runs[-1][1].append(c.text)
             else:
                 runs.append((n, [c.text]))
-        # the source's language is said once; the quotes after the first speak for themselves
-        text = " ".join(
-            _render(" ".join(sentences), n, language, source_language, labelled=k == 0)
-            for k, (n, sentences) in enumerate(runs)
-        )
+        text = render_runs(runs, language, source_language)
         if judged is not None:
             text = f"{judged.verdict.capitalize()}. {text}"
         elif ordering is not None:
@@ -527,7 +523,9 @@ def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
     )
 
 
-def closest_in_meaning(ranking: list[_Pick], chosen: list[Candidate]) -> Candidate | None:
+def closest_in_meaning(
+    ranking: list[_Pick], chosen: list[Candidate], language: str
+) -> Candidate | None:
     """The sentence the embedder alone puts first, when the answer does not quote it yet.
 
     The fused order leads more often than the embedder's cosine alone (82 against 74 of 112
@@ -536,6 +534,12 @@ def closest_in_meaning(ranking: list[_Pick], chosen: list[Candidate]) -> Candida
     zeitlich begrenzten Verringerung ... frühestens ein Jahr" beside "frühestens nach Ablauf
     von zwei Jahren"). A reader then sees both, the lead first; when they agree nothing is
     added (BENCHMARKS.md, session 16)."""
+    # across languages the embedder's cosine favours the question's own language: for an
+    # English question answered from a German law, the embedder's choice among the law's
+    # sentences, not an English sentence of another document
+    source = _language_of(chosen[0].text) if chosen else language
+    if source not in (language, "und"):
+        ranking = [p for p in ranking if _language_of(p.candidate.text) == source]
     if not ranking:
         return None
     closest = max(ranking, key=lambda p: p.candidate.meaning).candidate
@@ -565,11 +569,19 @@ def supporting(
         names = [n for c in chosen for n in bridge_names(c.text, question)]
         bridges = set(terms(" ".join(names), language)) - asked_terms
         passes.insert(0, (ranking[1:BRIDGE_WINDOW], True))
+    # an English question answered from a German law: a sentence in the question's language
+    # adds its words only because the lead cannot hold them, and comes from another source
+    # ("In 2015, Microsoft established its own parental leave policy" after "Der Urlaub
+    # beträgt jährlich mindestens 24 Werktage" for "How many days of leave do I get?")
+    source = _language_of(chosen[0].text) if chosen else language
+    foreign = source not in (language, "und")
     out: list[Candidate] = []
     for window, bridging in passes:
         for pick in window:
             c = pick.candidate
             if len(out) >= SUPPORT or _repeats(c, [*chosen, *out]):
+                continue
+            if foreign and _language_of(c.text) != source:
                 continue
             own = set(terms(c.text, language))
             # a sentence of the passage about the bridge may name it only by its title:
@@ -736,6 +748,30 @@ def _connection(
         passages=passages,
         graph=graph,
     )
+
+
+def render_runs(runs: list[tuple[int, list[str]]], language: str, source_language: str) -> str:
+    """The answer's text: each run of sentences with its citation number, quoted when it is
+    in the source's language and that is not the question's. The source's language is said
+    once; the quotes after the first speak for themselves; a sentence in the question's own
+    language (from another document) is no quote."""
+    rendered: list[str] = []
+    labelled = False
+    for n, sentences in runs:
+        said = " ".join(s.strip() for s in sentences)
+        own = source_language != language and _language_of(said) == language
+        quoted = not own and source_language not in (language, "und")
+        rendered.append(
+            _render(
+                said,
+                n,
+                language,
+                language if own else source_language,
+                labelled=quoted and not labelled,
+            )
+        )
+        labelled = labelled or quoted
+    return " ".join(rendered)
 
 
 def _render(

@@ -492,10 +492,23 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
         "(5) Nach der Rückkehr ist eine Verringerung frühestens nach einem Jahr möglich.", 1, 0.9
     )
     ranking = [general, own, pick("(7) Tarifverträge können abweichen.", 0.5, 0.7)]
-    assert closest_in_meaning(ranking, [general.candidate]) is own.candidate
+    assert closest_in_meaning(ranking, [general.candidate], "de") is own.candidate
     # when the lead is the embedder's choice as well, nothing is added
-    assert closest_in_meaning([own, general], [own.candidate]) is None
-    assert closest_in_meaning([], []) is None
+    assert closest_in_meaning([own, general], [own.candidate], "de") is None
+    assert closest_in_meaning([], [], "de") is None
+    # an English question answered from a German law: the embedder's cosine favours English,
+    # and an English sentence of another document is no second opinion on the law
+    lead = pick("(1) Der Urlaub beträgt jährlich mindestens vierundzwanzig Werktage.", 2, 0.80)
+    english = pick(
+        "In 2015, Microsoft established its own parental leave policy to allow twelve weeks off.",
+        1,
+        0.90,
+    )
+    german = pick(
+        "Als Werktage gelten alle Kalendertage, die nicht Sonn- oder Feiertage sind.", 1, 0.85
+    )
+    assert closest_in_meaning([lead, english, german], [lead.candidate], "en") is german.candidate
+    assert closest_in_meaning([lead, english, german], [lead.candidate], "de") is english.candidate
 
     # in an answer: the fused order leads (here by the question's words alone), the
     # embedder's choice follows with its own citation, though it adds none of those words
@@ -1549,6 +1562,27 @@ def test_a_sentence_a_law_repeats_is_shown_once() -> None:
     # the repeat adds the asked "hinaus" but says nothing new: the next sentence that does
     question = "Wann darf die Arbeitszeit über zehn Stunden hinaus verlängert werden?"
     assert supporting(question, "de", ranking, [lead]) == [other]
+
+
+def test_only_the_sources_language_is_quoted() -> None:
+    from graphrag.answer.extractive import render_runs
+
+    runs = [
+        (1, ["(1) Der Urlaub beträgt jährlich mindestens vierundzwanzig Werktage."]),
+        (2, [" In 2015, Microsoft established its own parental leave policy for all staff."]),
+        (1, ["Als Werktage gelten alle Kalendertage, die nicht Sonn- oder Feiertage sind."]),
+    ]
+    text = render_runs(runs, "en", "de")
+    assert text == (
+        "The source (in German) says: „(1) Der Urlaub beträgt jährlich mindestens "
+        "vierundzwanzig Werktage.“ [1] In 2015, Microsoft established its own parental leave "
+        "policy for all staff. [2] „Als Werktage gelten alle Kalendertage, die nicht Sonn- oder "
+        "Feiertage sind.“ [1]"
+    )
+    # an answer in the source's own language quotes nothing
+    assert render_runs(runs[:1], "de", "de") == (
+        "(1) Der Urlaub beträgt jährlich mindestens vierundzwanzig Werktage. [1]"
+    )
 
 
 def test_a_list_read_whole_and_one_of_its_items_are_shown_once() -> None:
