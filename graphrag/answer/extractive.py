@@ -71,7 +71,13 @@ MEANING = 0.86
 SAME_WORDING = 0.8
 # a sentence of at least this many distinct words, all of them in another, says nothing new
 CONTAINED_WORDS = 6
+# a sentence added beside the lead says something: a table cell, a byline or a link label
+# ("level 2 algebra", "Principal Researcher at Microsoft Research") is no sentence, and the
+# embedder finds short texts close to anything. A sentence ends like one, or is long.
+CONTEXT_WORDS, SENTENCE_WORDS = 4, 8
 _WORDS = re.compile(r"\w+")
+_LETTERED = re.compile(r"[^\W\d_]\w*")
+_SENTENCE_END = re.compile(r"[.!?:;][\"'“”’)\]]*$")
 _TOKENS = re.compile(r"[\w'’-]+|[^\w\s]")
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
@@ -205,7 +211,7 @@ class ExtractiveAnswerer:
             if own is not None and not _repeats(own, chosen):
                 chosen.append(own)
             hop = self._second_hop(question, language, chosen[0], pool, vectors)
-            if hop is not None and not _repeats(hop, chosen):
+            if hop is not None and _says_something(hop) and not _repeats(hop, chosen):
                 chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
@@ -540,6 +546,7 @@ def closest_in_meaning(
     source = _language_of(chosen[0].text) if chosen else language
     if source not in (language, "und"):
         ranking = [p for p in ranking if _language_of(p.candidate.text) == source]
+    ranking = [p for p in ranking if _says_something(p.candidate)]
     if not ranking:
         return None
     closest = max(ranking, key=lambda p: p.candidate.meaning).candidate
@@ -582,6 +589,8 @@ def supporting(
             if len(out) >= SUPPORT or _repeats(c, [*chosen, *out]):
                 continue
             if foreign and _language_of(c.text) != source:
+                continue
+            if not _says_something(c):
                 continue
             own = set(terms(c.text, language))
             # a sentence of the passage about the bridge may name it only by its title:
@@ -748,6 +757,12 @@ def _connection(
         passages=passages,
         graph=graph,
     )
+
+
+def _says_something(c: Candidate) -> bool:
+    words = len(_LETTERED.findall(c.text))
+    ended = _SENTENCE_END.search(c.text.rstrip()) is not None
+    return words >= SENTENCE_WORDS or (words >= CONTEXT_WORDS and ended)
 
 
 def render_runs(runs: list[tuple[int, list[str]]], language: str, source_language: str) -> str:

@@ -509,6 +509,13 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
     )
     assert closest_in_meaning([lead, english, german], [lead.candidate], "en") is german.candidate
     assert closest_in_meaning([lead, english, german], [lead.candidate], "de") is english.candidate
+    # a table cell or a byline is no sentence, however close the embedder finds it
+    answer = pick("For easy problems, the tuned model was more accurate (90% vs. 70%).", 2, 0.8)
+    for fragment in ("level 2 algebra", "Principal Researcher at Microsoft Research"):
+        cell = pick(fragment, 1, 0.95)
+        assert closest_in_meaning([answer, cell], [answer.candidate], "en") is None
+    said = pick("The tuned model is selected as the better model.", 1, 0.9)
+    assert closest_in_meaning([answer, said], [answer.candidate], "en") is said.candidate
 
     # in an answer: the fused order leads (here by the question's words alone), the
     # embedder's choice follows with its own citation, though it adds none of those words
