@@ -200,13 +200,16 @@ class ExtractiveAnswerer:
                 named = referred(pick.candidate, ranked, passages)
                 if named is not None and not _repeats(named, chosen):
                     chosen.append(named)
-        if vectors is not None:
+        # a list asked for and read whole answers by itself: what the embedder, a second hop
+        # or the question's other words would add beside it is about something else
+        whole_list = len(parts) == 1 and asked(parts[0]) == "list" and chosen[0].exact
+        if vectors is not None and not whole_list:
             # each part's lead with the sentence the embedder alone puts first for that part
             for ranking in rankings:
                 closest = closest_in_meaning(ranking, chosen, language)
                 if closest is not None:
                     chosen.append(closest)
-        if len(parts) == 1 and vectors is not None:
+        if len(parts) == 1 and vectors is not None and not whole_list:
             own = _rest_answers(question, language, chosen[0], pool)
             if own is not None and not _repeats(own, chosen):
                 chosen.append(own)
@@ -214,7 +217,7 @@ class ExtractiveAnswerer:
             if hop is not None and _says_something(hop) and not _repeats(hop, chosen):
                 chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
-        if len(parts) == 1 and asked(parts[0]) not in NUMERIC:
+        if len(parts) == 1 and asked(parts[0]) not in NUMERIC and not whole_list:
             chosen += supporting(question, language, rankings[0], chosen)
         # "Are Medici and Senet both board games?": yes, when the sentence about each says so
         judged = verdict(question, [p.candidate for p in rankings[0]]) if language == "en" else None
