@@ -421,8 +421,13 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     return False
 
 
+# the marks that open a list's item: a bullet, or a statute's letter ("a) ", "aa) "); the
+# evidence splits lists by them, and a list asked for is one read whole with them
+BULLETS = ("- ", "* ")
+LETTER_MARK = r"[a-z]{1,2}\)"
+LETTERED = re.compile(rf"^{LETTER_MARK}\s+")
 # an item of a list read whole: "...: - gpt-3.5-turbo, ... - gpt-4, ...", "a) ... b) ..."
-_LISTED_ITEM = re.compile(r"(?:^|\s)(?:[-*]|[a-z]\))\s")
+_LISTED_ITEM = re.compile(rf"(?:^|\s)(?:[-*]|{LETTER_MARK})\s")
 # a question that asks for a ceiling or a floor, and the sentences that state one
 _BOUND_ASKS = {
     "max": re.compile(r"\b(höchstens|maximal|längstens|at most|maximum|the most)\b", re.I),

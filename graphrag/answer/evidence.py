@@ -34,6 +34,9 @@ from typing import Any
 import numpy as np
 
 from graphrag.answer.asks import (
+    BULLETS,
+    LETTER_MARK,
+    LETTERED,
     SEPARABLE,
     Asked,
     exact,
@@ -201,7 +204,7 @@ def candidates(
                 if not rest:
                     continue
                 lines = [" ".join(rest)]
-            if lines and all(ln.lstrip().startswith(_BULLET) for ln in lines if ln.strip()):
+            if lines and all(ln.lstrip().startswith(BULLETS) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
@@ -228,12 +231,10 @@ def candidates(
 # a court decision's margin number glued to the sentence it opens ("17Sie hat ...") is no
 # part of what the sentence says, and a reader would take it for a typo
 _MARGIN_START = re.compile(r"^\d{1,3}(?=[A-ZÄÖÜ][a-zäöüß])")
-_BULLET = ("- ", "* ")
-# an item a statute letters ("a)  für Zeiten eines Kalenderjahrs, ...") rather than bullets
-_LETTER = re.compile(r"^[a-z]{1,2}\)\s+")
-# one that goes on with the sentence before it, in lower case; "a) Die Klage ist zulässig."
-# in a court's reasons is a heading's sentence of its own
-_CLAUSE = re.compile(r"^[a-z]{1,2}\)\s+[a-zäöüß(]")
+# a lettered item ("a)  für Zeiten eines Kalenderjahrs, ...") that goes on with the sentence
+# before it, in lower case; "a) Die Klage ist zulässig." in a court's reasons is a heading's
+# sentence of its own
+_CLAUSE = re.compile(rf"^{LETTER_MARK}\s+[a-zäöüß(]")
 _ITEM_END = re.compile(r"(?:[,;.]|\s+(?:und|oder|sowie|and|or|as well as))*\s*$")
 _CLOSED = (".", "!", "?")
 
@@ -254,7 +255,7 @@ def paragraphs(text: str) -> list[str]:
             before = out[-1].rstrip().splitlines()[-1].strip() if out[-1].strip() else ""
             unfinished = bool(before) and not before.endswith(_CLOSED)
             lettered = _CLAUSE.match(opening) is not None
-            finishes = opening[:1].islower() and _LETTER.match(before) is not None
+            finishes = opening[:1].islower() and LETTERED.match(before) is not None
             if unfinished and (lettered or finishes):
                 out[-1] = f"{out[-1].rstrip()}\n{opening}"
                 continue
@@ -263,7 +264,7 @@ def paragraphs(text: str) -> list[str]:
 
 
 def _item(line: str) -> bool:
-    return line.startswith(_BULLET) or _LETTER.match(line) is not None
+    return line.startswith(BULLETS) or LETTERED.match(line) is not None
 
 
 def list_items(lines: list[str]) -> list[str]:
@@ -286,9 +287,9 @@ def list_items(lines: list[str]) -> list[str]:
     # each item with the items lettered under it and the words that finish those
     groups: list[tuple[str, list[str], str]] = []
     for line in body[: last + 1]:
-        if line.startswith(_BULLET):
+        if line.startswith(BULLETS):
             groups.append((line[2:].strip(), [], ""))
-        elif _LETTER.match(line):
+        elif LETTERED.match(line):
             if not groups or groups[-1][2]:  # lettered items of their own, under no bullet
                 groups.append(("", [], ""))
             groups[-1][1].append(line)
@@ -326,7 +327,7 @@ def list_items(lines: list[str]) -> list[str]:
         closing = f" … {_ITEM_END.sub('', finish).strip()}" if finish else ""
         for letter in letters:
             item = _ITEM_END.sub("", letter).strip()
-            if _LETTER.sub("", item) in ("", "(weggefallen)", "(…)"):
+            if LETTERED.sub("", item) in ("", "(weggefallen)", "(…)"):
                 continue
             out.append(" … ".join([lead, *parts, item]) + closing + end)
     return out

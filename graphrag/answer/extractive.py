@@ -155,18 +155,18 @@ class ExtractiveAnswerer:
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         picks: list[_Pick | None] = []
+        kinds = [asked(part) for part in parts]
         rankings: list[list[_Pick]] = []
         everything: list[list[_Pick]] = []  # each part's ranking of every sentence
         answerable = bool(pool)
         across = _crosses(language, pool)
-        for part in parts:
+        for part, kind in zip(parts, kinds, strict=True):
             ranking = self._rank(part, language, pool, vectors, across)
             rankings.append(ranking)
             everything.append(self.last_everything)
             # each part gets its own sentence: a later part that ranks an earlier part's
             # sentence first (it carries the first part as context) takes its next best
             taken = [p.candidate for p in picks if p is not None]
-            kind = asked(part)
 
             def answers(c: Candidate, kind: Asked = kind) -> bool:
                 return _answers(c, kind, across, self.embedder is not None)
@@ -202,11 +202,14 @@ class ExtractiveAnswerer:
                     chosen.append(named)
         # a list asked for and read whole answers by itself: what the embedder, a second hop
         # or the question's other words would add beside it is about something else
-        whole_list = len(parts) == 1 and asked(parts[0]) == "list" and chosen[0].exact
+        whole_list = len(parts) == 1 and kinds[0] == "list" and chosen[0].exact
+        # the lead's language: beside a German law quoted for an English question, what is
+        # added comes from the law, not from an English document of the same corpus
+        source_language = _language_of(chosen[0].text)
         if vectors is not None and not whole_list:
             # each part's lead with the sentence the embedder alone puts first for that part
             for ranking in rankings:
-                closest = closest_in_meaning(ranking, chosen, language)
+                closest = closest_in_meaning(ranking, chosen, language, source_language)
                 if closest is not None:
                     chosen.append(closest)
         if len(parts) == 1 and vectors is not None and not whole_list:
@@ -217,8 +220,8 @@ class ExtractiveAnswerer:
             if hop is not None and _says_something(hop) and not _repeats(hop, chosen):
                 chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
-        if len(parts) == 1 and asked(parts[0]) not in NUMERIC and not whole_list:
-            chosen += supporting(question, language, rankings[0], chosen)
+        if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
+            chosen += supporting(question, language, rankings[0], chosen, source_language)
         # "Are Medici and Senet both board games?": yes, when the sentence about each says so
         judged = verdict(question, [p.candidate for p in rankings[0]]) if language == "en" else None
         if judged is not None:
@@ -234,7 +237,6 @@ class ExtractiveAnswerer:
         numbers: dict[int, int] = {}
         # runs of one paragraph's consecutive sentences, each run quoted and cited once
         runs: list[tuple[int, list[str]]] = []
-        source_language = _language_of(chosen[0].text)
         shown = {c.text for c in chosen}
         for c in chosen:
             n = numbers.setdefault(c.passage, len(numbers) + 1)
@@ -533,7 +535,7 @@ def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
 
 
 def closest_in_meaning(
-    ranking: list[_Pick], chosen: list[Candidate], language: str
+    ranking: list[_Pick], chosen: list[Candidate], language: str, source: str
 ) -> Candidate | None:
     """The sentence the embedder alone puts first, when the answer does not quote it yet.
 
@@ -545,8 +547,7 @@ def closest_in_meaning(
     added (BENCHMARKS.md, session 16)."""
     # across languages the embedder's cosine favours the question's own language: for an
     # English question answered from a German law, the embedder's choice among the law's
-    # sentences, not an English sentence of another document
-    source = _language_of(chosen[0].text) if chosen else language
+    # sentences, not an English sentence of another document (``source``: the lead's language)
     if source not in (language, "und"):
         ranking = [p for p in ranking if _language_of(p.candidate.text) == source]
     ranking = [p for p in ranking if _says_something(p.candidate)]
@@ -557,7 +558,7 @@ def closest_in_meaning(
 
 
 def supporting(
-    question: str, language: str, ranking: list[_Pick], chosen: list[Candidate]
+    question: str, language: str, ranking: list[_Pick], chosen: list[Candidate], source: str
 ) -> list[Candidate]:
     """The context after the lead: sentences near the top that state what the lead leaves out
     of the question (the other film of a comparison, the sentence after the lead that finishes
@@ -582,8 +583,8 @@ def supporting(
     # an English question answered from a German law: a sentence in the question's language
     # adds its words only because the lead cannot hold them, and comes from another source
     # ("In 2015, Microsoft established its own parental leave policy" after "Der Urlaub
-    # beträgt jährlich mindestens 24 Werktage" for "How many days of leave do I get?")
-    source = _language_of(chosen[0].text) if chosen else language
+    # beträgt jährlich mindestens 24 Werktage" for "How many days of leave do I get?");
+    # ``source`` is the lead's language
     foreign = source not in (language, "und")
     out: list[Candidate] = []
     for window, bridging in passes:

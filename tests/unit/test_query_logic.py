@@ -447,11 +447,11 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
         pick("The Acme Corporation is headquartered in Hamburg.", 0.1, passage=1),  # far down
         pick("Anna Schmidt later moved to a city by the sea.", 0.0, passage=2),
     ]
-    support = supporting(question, "en", ranking, [lead.candidate])
+    support = supporting(question, "en", ranking, [lead.candidate], "en")
     # the bridge shares "Acme Corporation" with the lead; the line about the sea only shares
     # the question's words and is too far below the lead; the filter line adds nothing asked
     assert [c.text for c in support] == ["The Acme Corporation is headquartered in Hamburg."]
-    assert supporting(question, "en", ranking[:2], [lead.candidate]) == []
+    assert supporting(question, "en", ranking[:2], [lead.candidate], "en") == []
     # the second hop comes first even from tenth place, ahead of nearer sentences that only
     # repeat the question's words
     near = [
@@ -459,7 +459,7 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
         for i, y in enumerate(range(2000, 2008))
     ]
     far = [lead, *near, pick("The Acme Corporation is headquartered in Hamburg.", -1.0, 3)]
-    assert supporting(question, "en", far, [lead.candidate])[0].text.endswith("in Hamburg.")
+    assert supporting(question, "en", far, [lead.candidate], "en")[0].text.endswith("in Hamburg.")
 
 
 def test_a_later_paragraph_is_read_with_its_provisions_opening_rule() -> None:
@@ -492,10 +492,10 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
         "(5) Nach der Rückkehr ist eine Verringerung frühestens nach einem Jahr möglich.", 1, 0.9
     )
     ranking = [general, own, pick("(7) Tarifverträge können abweichen.", 0.5, 0.7)]
-    assert closest_in_meaning(ranking, [general.candidate], "de") is own.candidate
+    assert closest_in_meaning(ranking, [general.candidate], "de", "de") is own.candidate
     # when the lead is the embedder's choice as well, nothing is added
-    assert closest_in_meaning([own, general], [own.candidate], "de") is None
-    assert closest_in_meaning([], [], "de") is None
+    assert closest_in_meaning([own, general], [own.candidate], "de", "de") is None
+    assert closest_in_meaning([], [], "de", "de") is None
     # an English question answered from a German law: the embedder's cosine favours English,
     # and an English sentence of another document is no second opinion on the law
     lead = pick("(1) Der Urlaub beträgt jährlich mindestens vierundzwanzig Werktage.", 2, 0.80)
@@ -507,15 +507,21 @@ def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
     german = pick(
         "Als Werktage gelten alle Kalendertage, die nicht Sonn- oder Feiertage sind.", 1, 0.85
     )
-    assert closest_in_meaning([lead, english, german], [lead.candidate], "en") is german.candidate
-    assert closest_in_meaning([lead, english, german], [lead.candidate], "de") is english.candidate
+    assert (
+        closest_in_meaning([lead, english, german], [lead.candidate], "en", "de")
+        is german.candidate
+    )
+    assert (
+        closest_in_meaning([lead, english, german], [lead.candidate], "de", "de")
+        is english.candidate
+    )
     # a table cell or a byline is no sentence, however close the embedder finds it
     answer = pick("For easy problems, the tuned model was more accurate (90% vs. 70%).", 2, 0.8)
     for fragment in ("level 2 algebra", "Principal Researcher at Microsoft Research"):
         cell = pick(fragment, 1, 0.95)
-        assert closest_in_meaning([answer, cell], [answer.candidate], "en") is None
+        assert closest_in_meaning([answer, cell], [answer.candidate], "en", "en") is None
     said = pick("The tuned model is selected as the better model.", 1, 0.9)
-    assert closest_in_meaning([answer, said], [answer.candidate], "en") is said.candidate
+    assert closest_in_meaning([answer, said], [answer.candidate], "en", "en") is said.candidate
 
     # in an answer: the fused order leads (here by the question's words alone), the
     # embedder's choice follows with its own citation, though it adds none of those words
@@ -1571,7 +1577,7 @@ def test_a_sentence_a_law_repeats_is_shown_once() -> None:
     ranking = [_Pick(lead, 3.0), _Pick(again, 2.9), _Pick(other, 2.5)]
     # the repeat adds the asked "hinaus" but says nothing new: the next sentence that does
     question = "Wann darf die Arbeitszeit über zehn Stunden hinaus verlängert werden?"
-    assert supporting(question, "de", ranking, [lead]) == [other]
+    assert supporting(question, "de", ranking, [lead], "de") == [other]
 
 
 def test_only_the_sources_language_is_quoted() -> None:
