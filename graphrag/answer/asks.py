@@ -88,8 +88,10 @@ _FUSED = re.compile(
     r"[-]?(?:tägig|wöchig|monatig|jährig|stündig)\w*",
     re.I,
 )
+# "two-time Pro Bowl selection", "twice", "zweimal": a count of times is a quantity too
 _QUANTITY = re.compile(
-    rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_COUNT_WORDS})\b(?=\s+\w)|\b\w*(?:mal|malige\w*|fach\w*|"
+    rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_COUNT_WORDS})\b(?=[\s-]+\w)|\b(?:twice|thrice)\b|"
+    rf"\b\w*(?:mal|malige\w*|fach\w*|"
     rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
     re.I,
 )

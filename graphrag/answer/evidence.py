@@ -545,9 +545,13 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
                 return True
             continue
         # German compounds end in their head: "Resturlaub" is a kind of "Urlaub", but
-        # "Mindestlohn" is no kind of "mindest(ens)"
-        if word == term or (
-            min(len(word), len(term)) >= 5 and (term.endswith(word) or word.endswith(term))
+        # "Mindestlohn" is no kind of "mindest(ens)"; a short head only when it is a unit
+        # ("Werktage" are days, "Kalenderjahr" a year), not any word's last letters
+        if word == term:
+            return True
+        shorter = min(word, term, key=len)
+        if (len(shorter) >= 5 or shorter in _short_heads()) and (
+            term.endswith(word) or word.endswith(term)
         ):
             return True
     return False
@@ -561,6 +565,15 @@ _UNIT_WORDS = (
     "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
     "zeit zeitraum höhe betrag anzahl zahl umfang"
 )
+
+
+# the units of time too short to be read as a compound's head by their length alone
+_SHORT_HEAD_WORDS = "tag tage woche wochen jahr jahre"
+
+
+@cache
+def _short_heads() -> frozenset[str]:
+    return frozenset(str(s) for s in _stemmer("de").stemWords(_SHORT_HEAD_WORDS.split()))
 
 
 @cache

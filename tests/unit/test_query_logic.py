@@ -1119,6 +1119,29 @@ def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> Non
     assert pool[0].words > 0.5
 
 
+def test_a_unit_of_time_is_the_head_of_its_compounds() -> None:
+    # "Tage" in the question are the law's "Werktage": the sentence that states them shares
+    # the question's words, ahead of one that only says "Tag" in another sense
+    question = "Wie viele Tage Urlaub stehen mir zu?"
+    days = Candidate(0, "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage.", "")
+    rounding = Candidate(1, "(2) Bruchteile, die einen halben Tag ergeben, sind aufzurunden.", "")
+    score(question, "de", "quantity", [days, rounding], None, None)
+    assert days.words > rounding.words
+    # other short words are no heads: "insgesamt" says nothing of an "Amt"
+    total = Candidate(0, "Die Pausen dauern insgesamt 45 Minuten.", "")
+    office = Candidate(1, "Das Amt entscheidet über den Antrag.", "")
+    score("Welches Amt ist zuständig?", "de", "other", [total, office], None, None)
+    assert total.words == 0 < office.words
+
+
+def test_a_count_of_times_is_a_quantity() -> None:
+    question = "How many times was he selected for the all-star game?"
+    assert asked(question) == "quantity"
+    for said in ("He was a two-time Pro Bowl selection.", "He was selected twice."):
+        assert holds("quantity", said)
+    assert not holds("quantity", "He was once selected for the team.")
+
+
 def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
     question = "Das Gericht löst das Arbeitsverhältnis auf. Wie viel kann ich höchstens bekommen?"
     ceiling = "(1) Als Abfindung ist ein Betrag bis zu zwölf Monatsverdiensten festzusetzen."
