@@ -75,14 +75,51 @@ _EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(?:died|dies|death|killed|assassinated|executed)\b|\(d\.", re.I),
     ),
     ("burial", _BURIAL, _BURIAL),
+    # where someone studied or worked is told by what they did there ("taught film studies at
+    # UCLA", "graduated from Yale"), not by a sentence that only names a place
+    (
+        "study",
+        re.compile(r"^where\b.*\b(?:study|studied|graduate|graduated|educated)\b", re.I),
+        re.compile(
+            r"\b(?:stud(?:y|ied|ies|ying)|graduat\w*|educated|attended|alumn\w*|degree|"
+            r"doctorate|enrolled|university|college)\b",
+            re.I,
+        ),
+    ),
+    (
+        "work",
+        re.compile(r"^where\b.*\b(?:work|works|worked|working|employed)\b", re.I),
+        re.compile(
+            r"\b(?:work(?:s|ed|ing)?|employed|taught|teach(?:es|ing)?|professor|lecturer)\b",
+            re.I,
+        ),
+    ),
+    # why someone died is told by what killed them ("the disease claimed her life"), not by
+    # the dates of their life
+    (
+        "cause of death",
+        re.compile(r"^why did\b.*\bdie\b|\bcause of (?:his |her |their )?death\b", re.I),
+        re.compile(
+            r"\b(?:died (?:of|from)|cause of death|succumbed|claimed (?:his|her|their) life|"
+            r"disease|illness|suicide|complications)\b",
+            re.I,
+        ),
+    ),
 )
 
 
 def event(question: str) -> str | None:
-    """The life event a where- or when-question asks about ("birth", "death", "burial")."""
-    if expected(question) not in (_PLACE, frozenset({"DATE"})):
+    """The life event a question asks about ("birth", "death", "burial", "study", "work",
+    "cause of death"): where or when it happened, or why someone died."""
+    kinds = expected(question)
+    # a cause is asked with no type of entity; the other events with their place or date
+    if kinds is None:
+        names: tuple[str, ...] = ("cause of death",)
+    elif kinds in (_PLACE, _PLACE_OR_BODY, frozenset({"DATE"})):
+        names = tuple(name for name, *_ in _EVENTS if name != "cause of death")
+    else:
         return None
-    return next((name for name, asked, _ in _EVENTS if asked.search(question)), None)
+    return next((n for n, asked, _ in _EVENTS if n in names and asked.search(question)), None)
 
 
 def states_event(name: str, text: str) -> bool:

@@ -656,6 +656,19 @@ def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lea
             "Where did the composer of film The Straw Hat die?",
             "died in Siversky",
         ),
+        # why someone died: the sentence that says what killed her, not the dates of her life
+        # that the embedder finds closer for the name and "die"
+        (
+            ("katherine", "mansfield", "murry", "wife", "die", "writer"),
+            ("John Middleton Murry", "John Middleton Murry was married to Katherine Mansfield."),
+            (
+                "Katherine Mansfield",
+                "Katherine Mansfield (1888 – 1923, die Murry) was a writer. "
+                "The disease claimed her life at the age of 34.",
+            ),
+            "Why did John Middleton Murry's wife die?",
+            "The disease claimed her life",
+        ),
     ],
 )
 def test_the_second_hop_takes_the_sentence_that_answers_what_is_asked_of_the_bridge(
@@ -679,6 +692,19 @@ def test_the_life_event_a_question_asks_about() -> None:
     assert answer_type.event("When was Isaac Schwartz born?") == "birth"
     assert answer_type.event("Who was Isaac Schwartz?") is None
     assert answer_type.states_event("death", "Ermengarde of Tours (d. 20 March 851) was a queen.")
+    # why someone died, where they studied or worked: told by what happened there, not by a
+    # sentence that only names a place or the dates of a life
+    assert answer_type.event("Why did John Middleton Murry's wife die?") == "cause of death"
+    assert answer_type.event("Where did Theodore Salisbury Woolsey's father study?") == "study"
+    assert (
+        answer_type.event("Where does the director of film A Nest Of Noblemen work at?") == "work"
+    )
+    assert answer_type.event("Were both Pietro Salini and Domenico Ravenna born in Rome?") is None
+    said = "Mansfield was diagnosed with tuberculosis; the disease claimed her life at 34."
+    assert answer_type.states_event("cause of death", said)
+    assert not answer_type.states_event("cause of death", "Mansfield (1888 – 1923) was a writer.")
+    assert answer_type.states_event("work", "Bradley later taught film studies at UCLA.")
+    assert not answer_type.states_event("work", "Bradley was born in Winnetka, Illinois.")
 
 
 def test_the_second_hop_reads_the_names_joined_by_and() -> None:
