@@ -71,6 +71,9 @@ MEANING = 0.86
 SAME_WORDING = 0.8
 # a sentence of at least this many distinct words, all of them in another, says nothing new
 CONTAINED_WORDS = 6
+# a sentence of at least this many terms, all of them in the question's own statement, only
+# repeats what the asker said
+STATED_TERMS = 3
 # a sentence added beside the lead says something: a table cell, a byline or a link label
 # ("level 2 algebra", "Principal Researcher at Microsoft Research") is no sentence, and the
 # embedder finds short texts close to anything. A sentence ends like one, or is long.
@@ -150,6 +153,7 @@ class ExtractiveAnswerer:
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
         pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
+        pool = [c for c in pool if not _stated_by(question, c, language)]
         parts = split_question(question)
         # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
@@ -437,6 +441,20 @@ def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
         if rest != asked and f" {_plain(title)} " not in rest:
             shadowed.add(title)
     return [c for c in pool if c.heading not in shadowed] if shadowed else pool
+
+
+def _stated_by(question: str, c: Candidate, language: str) -> bool:
+    """The question's own statement says all the sentence says: after "Homer's Odyssey is the
+    third episode of the first season of The Simpsons." the passage's sentence that says just
+    that answers nothing of "What recurring character makes his first appearance in this
+    episode?". Only the statement before the asking sentence counts: a sentence in the words
+    of the asking sentence itself may be its answer ("Beträgt der Urlaub 24 Werktage?")."""
+    asking = last_question(question)
+    context = question[: question.rfind(asking)] if asking in question else ""
+    if not context.strip():
+        return False
+    said = set(terms(c.text, language))
+    return len(said) >= STATED_TERMS and said <= set(terms(context, language))
 
 
 def _rest_answers(

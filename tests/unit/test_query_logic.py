@@ -30,6 +30,7 @@ from graphrag.answer.extractive import (
     _Pick,
     _repeats,
     _rest_answers,
+    _stated_by,
     closest_in_meaning,
     opening_rule,
     referred,
@@ -686,6 +687,29 @@ def test_the_second_hop_takes_the_sentence_that_answers_what_is_asked_of_the_bri
         question, "en", titled_passages(film, person), GraphContext()
     )
     assert wanted in answer.answer
+
+
+def test_a_sentence_the_question_states_itself_does_not_lead() -> None:
+    question = (
+        "Homer's Odyssey is the third episode of the first season of The Simpsons. "
+        "What recurring character makes his first appearance in this episode?"
+    )
+    restated = "Homer's Odyssey is the third episode of the first season of The Simpsons."
+    answering = 'Smithers first appeared in the episode "Homer\'s Odyssey".'
+    passages = titled_passages(
+        ("Homer's Odyssey", restated + " It was written by Jay Kogen."),
+        ("Waylon Smithers", answering),
+    )
+    answer = ExtractiveAnswerer(embedder=_WordEmbedder()).answer(  # type: ignore[arg-type]
+        question, "en", passages, GraphContext()
+    )
+    assert answer.answer.startswith(answering)
+    assert restated not in answer.answer
+    # only the statement before the asking sentence counts: a sentence in the asking
+    # sentence's own words may answer it
+    law = Candidate(0, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", "")
+    assert not _stated_by("Beträgt der Urlaub jährlich mindestens 24 Werktage?", law, "de")
+    assert _stated_by(f"{law.text} Gilt das auch für Teilzeit?", law, "de")
 
 
 def test_the_life_event_a_question_asks_about() -> None:
