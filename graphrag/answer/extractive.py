@@ -153,7 +153,8 @@ class ExtractiveAnswerer:
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
         pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
-        pool = [c for c in pool if not _stated_by(question, c, language)]
+        statement = _statement(question, language)
+        pool = [c for c in pool if not _restates(c, statement, language)]
         parts = split_question(question)
         # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
@@ -443,18 +444,21 @@ def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
     return [c for c in pool if c.heading not in shadowed] if shadowed else pool
 
 
-def _stated_by(question: str, c: Candidate, language: str) -> bool:
-    """The question's own statement says all the sentence says: after "Homer's Odyssey is the
-    third episode of the first season of The Simpsons." the passage's sentence that says just
-    that answers nothing of "What recurring character makes his first appearance in this
-    episode?". Only the statement before the asking sentence counts: a sentence in the words
-    of the asking sentence itself may be its answer ("Beträgt der Urlaub 24 Werktage?")."""
+def _statement(question: str, language: str) -> set[str]:
+    """The terms of what the question states before it asks ("Homer's Odyssey is the third
+    episode of the first season of The Simpsons." before "What recurring character makes his
+    first appearance in this episode?"); none for a question that only asks."""
     asking = last_question(question)
     context = question[: question.rfind(asking)] if asking in question else ""
-    if not context.strip():
-        return False
+    return set(terms(context, language)) if context.strip() else set()
+
+
+def _restates(c: Candidate, statement: set[str], language: str) -> bool:
+    """The sentence says nothing but what the question's statement says: it answers nothing.
+    The asking sentence's own words do not count: a sentence in them may be its answer
+    ("Beträgt der Urlaub 24 Werktage?")."""
     said = set(terms(c.text, language))
-    return len(said) >= STATED_TERMS and said <= set(terms(context, language))
+    return len(said) >= STATED_TERMS and said <= statement
 
 
 def _rest_answers(

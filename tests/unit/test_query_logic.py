@@ -30,7 +30,8 @@ from graphrag.answer.extractive import (
     _Pick,
     _repeats,
     _rest_answers,
-    _stated_by,
+    _restates,
+    _statement,
     closest_in_meaning,
     opening_rule,
     referred,
@@ -708,8 +709,9 @@ def test_a_sentence_the_question_states_itself_does_not_lead() -> None:
     # only the statement before the asking sentence counts: a sentence in the asking
     # sentence's own words may answer it
     law = Candidate(0, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", "")
-    assert not _stated_by("Beträgt der Urlaub jährlich mindestens 24 Werktage?", law, "de")
-    assert _stated_by(f"{law.text} Gilt das auch für Teilzeit?", law, "de")
+    asked_only = _statement("Beträgt der Urlaub jährlich mindestens 24 Werktage?", "de")
+    assert asked_only == set() and not _restates(law, asked_only, "de")
+    assert _restates(law, _statement(f"{law.text} Gilt das auch für Teilzeit?", "de"), "de")
 
 
 def test_the_life_event_a_question_asks_about() -> None:
