@@ -455,7 +455,13 @@ def score(
         if across and language == "en"
         else []
     )
-    unknown = [t for t in [*nouns, *foreign] if not any(_matches(a, everywhere) for a in named(t))]
+    # "Auf welcher Rechtsgrundlage ...?", "Welcher Paragraph ...?": a noun that names the
+    # kind of answer asked for (a provision) is no thing the evidence must talk about
+    unknown = [
+        t
+        for t in [*nouns, *foreign]
+        if t not in _provision_words() and not any(_matches(a, everywhere) for a in named(t))
+    ]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
     subject = next((_counted(n) for n in nouns if n not in _units()), None)
@@ -574,6 +580,20 @@ _SHORT_HEAD_WORDS = "tag tage woche wochen jahr jahre"
 @cache
 def _short_heads() -> frozenset[str]:
     return frozenset(str(s) for s in _stemmer("de").stemWords(_SHORT_HEAD_WORDS.split()))
+
+
+# the nouns that name a provision, the answer a question for the legal basis asks for; a
+# decision cites "§ 543 Abs. 2 BGB" without the word "Rechtsgrundlage" or "Paragraph"
+_PROVISION_WORDS = (
+    "paragraph paragraphen paragraf paragrafen rechtsgrundlage grundlage anspruchsgrundlage "
+    "ermächtigungsgrundlage vorschrift vorschriften norm normen rechtsnorm bestimmung "
+    "bestimmungen regelung regelungen gesetz gesetze"
+)
+
+
+@cache
+def _provision_words() -> frozenset[str]:
+    return frozenset(str(s) for s in _stemmer("de").stemWords(_PROVISION_WORDS.split()))
 
 
 @cache

@@ -1186,6 +1186,20 @@ def test_a_unit_of_time_is_the_head_of_its_compounds() -> None:
     assert total.words == 0 < office.words
 
 
+def test_a_noun_for_the_provision_asked_for_is_no_unknown_thing() -> None:
+    # a decision cites "§ 543 BGB" without the words "Rechtsgrundlage" or "Paragraph"
+    cited = Candidate(0, "Die Klägerin war gem. § 543 Abs. 2 BGB zur Kündigung berechtigt.", "")
+    score(
+        "Auf welcher Rechtsgrundlage war die Kündigung wirksam?", "de", "norms", [cited], None, None
+    )
+    assert cited.unknown == []
+    score("Welcher Paragraph regelt die Kündigung?", "de", "norms", [cited], None, None)
+    assert cited.unknown == []
+    # a thing the evidence never names stays unknown
+    score("Auf welcher Rechtsgrundlage gibt es Elterngeld?", "de", "norms", [cited], None, None)
+    assert cited.unknown == [terms("Elterngeld", "de")[0]]
+
+
 def test_a_count_of_times_is_a_quantity() -> None:
     question = "How many times was he selected for the all-star game?"
     assert asked(question) == "quantity"
