@@ -457,14 +457,15 @@ def score(
     )
     # "Auf welcher Rechtsgrundlage ...?", "Welcher Paragraph ...?": a noun that names the
     # kind of answer asked for (a provision) is no thing the evidence must talk about
+    provisions = _stemmed(_PROVISION_WORDS)
     unknown = [
         t
         for t in [*nouns, *foreign]
-        if t not in _provision_words() and not any(_matches(a, everywhere) for a in named(t))
+        if t not in provisions and not any(_matches(a, everywhere) for a in named(t))
     ]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
-    subject = next((_counted(n) for n in nouns if n not in _units()), None)
+    subject = next((_counted(n) for n in nouns if n not in _stemmed(_UNIT_WORDS)), None)
     subject_unknown = subject is not None and not any(_names(a, everywhere) for a in named(subject))
     words = shares(question)
     asking = last_question(question)
@@ -555,11 +556,11 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
         # ("Werktage" are days, "Kalenderjahr" a year), not any word's last letters
         if word == term:
             return True
-        shorter = min(word, term, key=len)
-        if (len(shorter) >= 5 or shorter in _short_heads()) and (
-            term.endswith(word) or word.endswith(term)
-        ):
-            return True
+        # the suffix test first: it fails for nearly every pair, the length test seldom runs
+        if term.endswith(word) or word.endswith(term):
+            shorter = min(word, term, key=len)
+            if len(shorter) >= 5 or shorter in _stemmed(_SHORT_HEAD_WORDS):
+                return True
     return False
 
 
@@ -577,11 +578,6 @@ _UNIT_WORDS = (
 _SHORT_HEAD_WORDS = "tag tage woche wochen jahr jahre"
 
 
-@cache
-def _short_heads() -> frozenset[str]:
-    return frozenset(str(s) for s in _stemmer("de").stemWords(_SHORT_HEAD_WORDS.split()))
-
-
 # the nouns that name a provision, the answer a question for the legal basis asks for; a
 # decision cites "§ 543 Abs. 2 BGB" without the word "Rechtsgrundlage" or "Paragraph"
 _PROVISION_WORDS = (
@@ -592,18 +588,14 @@ _PROVISION_WORDS = (
 
 
 @cache
-def _provision_words() -> frozenset[str]:
-    return frozenset(str(s) for s in _stemmer("de").stemWords(_PROVISION_WORDS.split()))
-
-
-@cache
-def _units() -> frozenset[str]:
-    return frozenset(str(s) for s in _stemmer("de").stemWords(_UNIT_WORDS.split()))
+def _stemmed(words: str) -> frozenset[str]:
+    """A list of German words (one of the constants above), stemmed as ``terms`` stems."""
+    return frozenset(str(s) for s in _stemmer("de").stemWords(words.split()))
 
 
 def _counted(noun: str) -> str:
     """What a compound of a unit counts: "Urlaubstage" counts Urlaub."""
-    for unit in _units():
+    for unit in _stemmed(_UNIT_WORDS):
         if len(unit) >= 3 and noun.endswith(unit) and len(noun) - len(unit) >= 4:
             first = noun[: -len(unit)]
             return first[:-1] if first.endswith("s") else first

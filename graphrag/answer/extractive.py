@@ -79,7 +79,7 @@ STATED_TERMS = 3
 # embedder finds short texts close to anything. A sentence ends like one, or is long.
 CONTEXT_WORDS, SENTENCE_WORDS = 4, 8
 _WORDS = re.compile(r"\w+")
-_LETTERED = re.compile(r"[^\W\d_]\w*")
+_WORD_OF_LETTERS = re.compile(r"[^\W\d_]\w*")
 _SENTENCE_END = re.compile(r"[.!?:;][\"'“”’)\]]*$")
 _TOKENS = re.compile(r"[\w'’-]+|[^\w\s]")
 MEANING_ACROSS_LANGUAGES = 0.82
@@ -570,7 +570,7 @@ def closest_in_meaning(
     # across languages the embedder's cosine favours the question's own language: for an
     # English question answered from a German law, the embedder's choice among the law's
     # sentences, not an English sentence of another document (``source``: the lead's language)
-    if source not in (language, "und"):
+    if _foreign(source, language):
         ranking = [p for p in ranking if _language_of(p.candidate.text) == source]
     ranking = [p for p in ranking if _says_something(p.candidate)]
     if not ranking:
@@ -607,7 +607,7 @@ def supporting(
     # ("In 2015, Microsoft established its own parental leave policy" after "Der Urlaub
     # beträgt jährlich mindestens 24 Werktage" for "How many days of leave do I get?");
     # ``source`` is the lead's language
-    foreign = source not in (language, "und")
+    foreign = _foreign(source, language)
     out: list[Candidate] = []
     for window, bridging in passes:
         for pick in window:
@@ -726,8 +726,7 @@ def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool
 def _crosses(language: str, pool: list[Candidate]) -> bool:
     """The question is in another language than the evidence."""
     sample = " ".join(c.text for c in pool[:5])
-    source = _language_of(sample) if sample else language
-    return source not in ("und", language)
+    return _foreign(_language_of(sample) if sample else language, language)
 
 
 def _abstain(
@@ -786,7 +785,7 @@ def _connection(
 
 
 def _says_something(c: Candidate) -> bool:
-    words = len(_LETTERED.findall(c.text))
+    words = len(_WORD_OF_LETTERS.findall(c.text))
     ended = _SENTENCE_END.search(c.text.rstrip()) is not None
     return words >= SENTENCE_WORDS or (words >= CONTEXT_WORDS and ended)
 
@@ -801,7 +800,7 @@ def render_runs(runs: list[tuple[int, list[str]]], language: str, source_languag
     for n, sentences in runs:
         said = " ".join(s.strip() for s in sentences)
         own = source_language != language and _language_of(said) == language
-        quoted = not own and source_language not in (language, "und")
+        quoted = not own and _foreign(source_language, language)
         rendered.append(
             _render(
                 said,
@@ -818,7 +817,7 @@ def render_runs(runs: list[tuple[int, list[str]]], language: str, source_languag
 def _render(
     sentence: str, n: int, language: str, source_language: str, *, labelled: bool = True
 ) -> str:
-    if source_language == language or source_language == "und":
+    if not _foreign(source_language, language):
         return f"{sentence} [{n}]"
     if not labelled:
         return f"„{sentence}“ [{n}]"
@@ -827,6 +826,11 @@ def _render(
         lang=names.get(source_language, source_language)
     )
     return f"{lead}: „{sentence}“ [{n}]"
+
+
+def _foreign(source: str, language: str) -> bool:
+    """Text in ``source`` language is in another than the question's (and not undetected)."""
+    return source not in (language, "und")
 
 
 @lru_cache(maxsize=1024)
