@@ -414,8 +414,14 @@ def score(
     def named(term: str) -> tuple[str, ...]:
         return (term,) if term in general else (term, *alternatives.get(term, ()))
 
+    # "Wie lange darf ich arbeiten?" asks for the Arbeitszeit: a span of time asked of an
+    # activity is named by the compound of the activity and a word for time
+    timed = language == "de" and kind in ("duration", "deadline")
+
     def found(term: str, bag: set[str], body_only: bool = False) -> bool:
-        return any(_matches(t, bag, body_only) for t in (term, *alternatives.get(term, ())))
+        return any(_matches(t, bag, body_only) for t in (term, *alternatives.get(term, ()))) or (
+            timed and _time_of(term, bag, body_only)
+        )
 
     seen: list[set[str]] = []
     for c in pool:
@@ -562,6 +568,30 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
             if len(shorter) >= 5 or shorter in _stemmed(_SHORT_HEAD_WORDS):
                 return True
     return False
+
+
+def _time_of(term: str, bag: set[str], body_only: bool = False) -> bool:
+    """A word of the bag is the span of time of ``term``: "arbeit" -> "Arbeitszeit",
+    "Höchstarbeitszeit"; "klag" -> "Klagefrist"; "kundig" -> "Kündigungsfrist"."""
+    if len(term) < 4:
+        return False
+    for other in bag:
+        heading = other.startswith("^")
+        if heading and body_only:
+            continue
+        word = other[1:] if heading else other
+        for head in _TIME_HEADS:
+            if word.endswith(head):
+                modifier = word[: -len(head)]
+                if any(modifier.endswith(term + link) for link in _LINKS):
+                    return True
+    return False
+
+
+# the heads of a compound that names a span of time, stemmed ("Dauer" -> "dau"), and the
+# letters German puts between a compound's parts ("Arbeit-s-zeit", "Kündig-ungs-frist")
+_TIME_HEADS = ("zeit", "zeitraum", "frist", "dau")
+_LINKS = ("", "s", "e", "es", "n", "en", "ung", "ungs")
 
 
 # the nouns a number counts in ("wie viele Tage", "ab wie vielen Mitarbeitern") or that name

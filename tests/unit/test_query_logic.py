@@ -1178,6 +1178,23 @@ def test_a_unit_of_time_is_the_head_of_its_compounds() -> None:
     assert total.words == 0 < office.words
 
 
+def test_a_span_of_time_asked_of_an_activity_is_its_compound_with_a_word_for_time() -> None:
+    # "Wie lange darf ich arbeiten?" asks for the Arbeitszeit: the sentence that states it
+    # shares the question's words, one with another number of minutes does not
+    question = "Wie lange darf ich arbeiten?"
+    limit = Candidate(0, "Die tägliche Arbeitszeit darf acht Stunden nicht überschreiten.", "")
+    breaks = Candidate(1, "Ruhepausen von 30 Minuten sind einzuhalten.", "")
+    score(question, "de", "duration", [limit, breaks], None, None)
+    assert limit.words > breaks.words
+    # "Klagefrist", "Kündigungsfrist": the deadline of suing, of giving notice
+    sue = Candidate(0, "Die Klagefrist beträgt drei Wochen.", "")
+    score("Bis wann muss ich klagen?", "de", "deadline", [sue], None, None)
+    assert sue.words == 1.0
+    # only a question for a span of time reads the compound so
+    score("Wer darf klagen?", "de", "person", [sue], None, None)
+    assert sue.words == 0.0
+
+
 def test_a_noun_for_the_provision_asked_for_is_no_unknown_thing() -> None:
     # a decision cites "§ 543 BGB" without the words "Rechtsgrundlage" or "Paragraph"
     cited = Candidate(0, "Die Klägerin war gem. § 543 Abs. 2 BGB zur Kündigung berechtigt.", "")
