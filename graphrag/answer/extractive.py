@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -30,7 +30,7 @@ import numpy as np
 from graphrag.answer import choice, kinship
 from graphrag.answer.answer_type import event, expected, names_one, states_event
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question
-from graphrag.answer.dates import order
+from graphrag.answer.dates import Named, order
 from graphrag.answer.evidence import (
     Candidate,
     candidates,
@@ -42,7 +42,7 @@ from graphrag.answer.evidence import (
     unit_vector,
 )
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
-from graphrag.answer.verdict import verdict
+from graphrag.answer.verdict import Judged, verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.analysis import asks_connection
@@ -113,6 +113,21 @@ class _Pick:
     fused: float
 
 
+@dataclass
+class _Decision:
+    """What each part of a question chose, and what the answer says beside its sentences."""
+
+    parts: list[str]
+    kinds: list[Asked]
+    across: bool  # the question is in another language than the evidence
+    picks: list[_Pick | None] = field(default_factory=list)
+    rankings: list[list[_Pick]] = field(default_factory=list)  # the sentences that may lead
+    everything: list[list[_Pick]] = field(default_factory=list)  # every sentence, ranked
+    answerable: bool = True
+    judged: Judged | None = None  # a yes/no verdict over two entities ("both board games")
+    ordering: Named | None = None  # the one asked for by date ("who was born later")
+
+
 class ExtractiveAnswerer:
     name = "extractive"
 
@@ -152,47 +167,79 @@ class ExtractiveAnswerer:
     def _answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
-        pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
-        statement = _statement(question, language)
-        pool = [c for c in pool if not _restates(c, statement, language)]
-        parts = split_question(question)
-        # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
-        # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
-        vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
-        picks: list[_Pick | None] = []
-        kinds = [asked(part) for part in parts]
-        rankings: list[list[_Pick]] = []
-        everything: list[list[_Pick]] = []  # each part's ranking of every sentence
-        answerable = bool(pool)
-        across = _crosses(language, pool)
-        for part, kind in zip(parts, kinds, strict=True):
-            ranking = self._rank(part, language, pool, vectors, across)
-            rankings.append(ranking)
-            everything.append(self.last_everything)
-            # each part gets its own sentence: a later part that ranks an earlier part's
-            # sentence first (it carries the first part as context) takes its next best
-            taken = [p.candidate for p in picks if p is not None]
-
-            def answers(c: Candidate, kind: Asked = kind) -> bool:
-                return _answers(c, kind, across, self.embedder is not None)
-
-            pick = _first_that_answers(
-                [p for p in ranking if not _repeats(p.candidate, taken)], answers
-            )
-            picks.append(pick)
-            answerable = answerable and pick is not None and answers(pick.candidate)
+        pool = self._pool(question, language, passages)
         if not pool:
             return _abstain(question, language, passages, graph, None)
-        if not answerable and len(parts) == 1:
+        # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
+        # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
+        vectors = self._embed([f"{c.heading}: {c.text}" for c in pool])
+        decision = self._choose(question, language, pool, vectors)
+        if not decision.answerable and len(decision.parts) == 1:
             # "Welche Verbindung besteht zwischen A und B?": the graph's path is the answer
             linked = _connection(question, language, passages, graph)
             if linked is not None:
                 return linked
-        if not answerable:
-            best = next((p for p in picks if p is not None), None)
+        if not decision.answerable:
+            best = next((p for p in decision.picks if p is not None), None)
             return _abstain(question, language, passages, graph, best.candidate if best else None)
+        chosen = self._beside_the_leads(question, language, decision, pool, passages, vectors)
+        return _rendered(question, language, chosen, decision, passages, graph)
+
+    def _pool(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
+        """The candidate sentences of the passages, without those that only restate what the
+        question itself states."""
+        pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
+        statement = _statement(question, language)
+        return [c for c in pool if not _restates(c, statement, language)]
+
+    def _choose(
+        self,
+        question: str,
+        language: str,
+        pool: list[Candidate],
+        vectors: list[list[float]] | None,
+    ) -> _Decision:
+        """Each part of the question ranks the pool and takes the first sentence that
+        answers it; the question is answerable when every part found one."""
+        parts = split_question(question)
+        decision = _Decision(
+            parts, [asked(part) for part in parts], across=_crosses(language, pool)
+        )
+        for part, kind in zip(parts, decision.kinds, strict=True):
+            ranking = self._rank(part, language, pool, vectors, decision.across)
+            decision.rankings.append(ranking)
+            decision.everything.append(self.last_everything)
+            # each part gets its own sentence: a later part that ranks an earlier part's
+            # sentence first (it carries the first part as context) takes its next best
+            taken = [p.candidate for p in decision.picks if p is not None]
+
+            def answers(c: Candidate, kind: Asked = kind) -> bool:
+                return _answers(c, kind, decision.across, self.embedder is not None)
+
+            pick = _first_that_answers(
+                [p for p in ranking if not _repeats(p.candidate, taken)], answers
+            )
+            decision.picks.append(pick)
+            decision.answerable = (
+                decision.answerable and pick is not None and answers(pick.candidate)
+            )
+        return decision
+
+    def _beside_the_leads(
+        self,
+        question: str,
+        language: str,
+        decision: _Decision,
+        pool: list[Candidate],
+        passages: list[Passage],
+        vectors: list[list[float]] | None,
+    ) -> list[Candidate]:
+        """Each part's lead with what a reader needs beside it (the rest of its provision,
+        the rule it is an exception to, what it refers to, the closest sentence in meaning,
+        a second hop, support, a verdict's or an order's evidence), each sentence once."""
+        parts, kinds, rankings = decision.parts, decision.kinds, decision.rankings
         chosen: list[Candidate] = []
-        for pick, ranked in zip(picks, everything, strict=True):
+        for pick, ranked in zip(decision.picks, decision.everything, strict=True):
             assert pick is not None
             # each part ranks its own scored copies: the same sentence is the same text
             if not _repeats(pick.candidate, chosen):
@@ -208,8 +255,6 @@ class ExtractiveAnswerer:
         # a list asked for and read whole answers by itself: what the embedder, a second hop
         # or the question's other words would add beside it is about something else
         whole_list = len(parts) == 1 and kinds[0] == "list" and chosen[0].exact
-        # the lead's language: beside a German law quoted for an English question, what is
-        # added comes from the law, not from an English document of the same corpus
         source_language = _language_of(chosen[0].text)
         if vectors is not None and not whole_list:
             # each part's lead with the sentence the embedder alone puts first for that part
@@ -228,59 +273,22 @@ class ExtractiveAnswerer:
         if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
             chosen += supporting(question, language, rankings[0], chosen, source_language)
         # "Are Medici and Senet both board games?": yes, when the sentence about each says so
-        judged = verdict(question, [p.candidate for p in rankings[0]]) if language == "en" else None
-        if judged is not None:
-            chosen += [c for c in judged.evidence if not _repeats(c, chosen)]
+        if language == "en":
+            decision.judged = verdict(question, [p.candidate for p in rankings[0]])
+        if decision.judged is not None:
+            chosen += [c for c in decision.judged.evidence if not _repeats(c, chosen)]
         # "Who was born later, A or B?": the one asked for, by the dates of the quoted sentences
-        ordering = (
-            order(question, [*chosen, *(p.candidate for r in rankings for p in r)])
-            if language == "en" and judged is None
-            else None
-        )
-        if ordering is not None:
-            chosen += [c for c in ordering.evidence if not _repeats(c, chosen)]
-        numbers: dict[int, int] = {}
-        # runs of one paragraph's consecutive sentences, each run quoted and cited once
-        runs: list[tuple[int, list[str]]] = []
-        shown = {c.text for c in chosen}
-        for c in chosen:
-            n = numbers.setdefault(c.passage, len(numbers) + 1)
-            # "Die Frist beginnt ..." is read with the sentence that sets the Frist
-            if continues(c, language) and c.previous not in shown:
-                shown.add(c.previous)
-                runs.append((n, [c.previous]))
-            if runs and runs[-1][0] == n and c.previous and runs[-1][1][-1] == c.previous:
-                runs[-1][1].append(c.text)
-            else:
-                runs.append((n, [c.text]))
-        text = render_runs(runs, language, source_language)
-        if judged is not None:
-            text = f"{judged.verdict.capitalize()}. {text}"
-        elif ordering is not None:
-            text = f"{ordering.name} {ordering.says}. {text}"
-        # the path that connects the question's entities answers a question about how they
-        # are connected; beside any other answer it is a detour through whatever hub the
-        # graph offers ("Husband → American → Olympics → Sylvia Burka")
-        if graph.paths and len(parts) == 1 and asks_connection(question):
-            label = GRAPH_PATH.get(language, GRAPH_PATH["en"])
-            text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
-        citations = [
-            citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
-        ]
-        return Answer(
-            question=question,
-            answer=text,
-            answerable=True,
-            language=language,
-            citations=citations,
-            passages=passages,
-            graph=graph,
-        )
+        if language == "en" and decision.judged is None:
+            everyone = [*chosen, *(p.candidate for r in rankings for p in r)]
+            decision.ordering = order(question, everyone)
+        if decision.ordering is not None:
+            chosen += [c for c in decision.ordering.evidence if not _repeats(c, chosen)]
+        return chosen
 
     def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
         """Every candidate sentence of the passages, scored for the whole question, in
         passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
-        pool = candidates(passages, limit_passages=self.max_passages)
+        pool = self._pool(question, language, passages)
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         self._rank(question, language, pool, vectors, _crosses(language, pool))
         return self.last_scored
@@ -422,6 +430,56 @@ class ExtractiveAnswerer:
             scored,
         )  # for --explain and the evaluation's diagnostics
         return ranked
+
+
+def _rendered(
+    question: str,
+    language: str,
+    chosen: list[Candidate],
+    decision: _Decision,
+    passages: list[Passage],
+    graph: GraphContext,
+) -> Answer:
+    """The chosen sentences as the answer a person reads: runs of one paragraph's
+    consecutive sentences quoted together, each passage cited by one number."""
+    numbers: dict[int, int] = {}
+    runs: list[tuple[int, list[str]]] = []
+    shown = {c.text for c in chosen}
+    for c in chosen:
+        n = numbers.setdefault(c.passage, len(numbers) + 1)
+        # "Die Frist beginnt ..." is read with the sentence that sets the Frist
+        if continues(c, language) and c.previous not in shown:
+            shown.add(c.previous)
+            runs.append((n, [c.previous]))
+        if runs and runs[-1][0] == n and c.previous and runs[-1][1][-1] == c.previous:
+            runs[-1][1].append(c.text)
+        else:
+            runs.append((n, [c.text]))
+    # the lead's language: beside a German law quoted for an English question, the quote
+    # says once which language it is in
+    text = render_runs(runs, language, _language_of(chosen[0].text))
+    if decision.judged is not None:
+        text = f"{decision.judged.verdict.capitalize()}. {text}"
+    elif decision.ordering is not None:
+        text = f"{decision.ordering.name} {decision.ordering.says}. {text}"
+    # the path that connects the question's entities answers a question about how they
+    # are connected; beside any other answer it is a detour through whatever hub the
+    # graph offers ("Husband → American → Olympics → Sylvia Burka")
+    if graph.paths and len(decision.parts) == 1 and asks_connection(question):
+        label = GRAPH_PATH.get(language, GRAPH_PATH["en"])
+        text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
+    citations = [
+        citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
+    ]
+    return Answer(
+        question=question,
+        answer=text,
+        answerable=True,
+        language=language,
+        citations=citations,
+        passages=passages,
+        graph=graph,
+    )
 
 
 def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
