@@ -97,7 +97,11 @@ _QUANTITY = re.compile(
 )
 # money and shares: what "wie hoch ist der Lohn" or "how much is the fee" is answered with
 _MONEY = re.compile(
-    r"\d+(?:[.,]\d+)?\s*(?:€|euro|eur\b|prozent|percent|%)|€\s*\d|\b(?:in höhe von|"
+    # "750,-- EUR", "1.200,00 DM", "2,5 Mio. Euro", "$1.5 million", "£300"
+    r"\d+(?:[.,]\d+)*(?:,-+)?\s*(?:(?:mio\.?|millionen|mrd\.?|milliarden|million|billion)\s*)?"
+    r"(?:€|euro|eur\b|dm\b|d-mark|mark\b|\$|usd\b|dollars?\b|£|pounds?\b|chf\b|franken\b|"
+    r"prozent|percent|%)|[€$£]\s*\d+(?:[.,]\d+)*(?:\s*(?:million|billion|mio\.?|mrd\.?))?|"
+    r"\b(?:in höhe von|"
     r"monatsgehält\w*|monatsgehalt\w*|monatsverdienst\w*|bruttomonats\w*|"
     r"monatsentgelt\w*|(?:ein|zwei|drei|vier|fünf|sechs|\d+)\s+monatsverdienst\w*)",
     re.I,

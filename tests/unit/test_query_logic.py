@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from graphrag.answer import answer_type, choice, kinship
-from graphrag.answer.asks import asked, exact, holds
+from graphrag.answer.asks import asked, exact, holds, values
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
@@ -1207,6 +1207,22 @@ def test_a_noun_for_the_provision_asked_for_is_no_unknown_thing() -> None:
     # a thing the evidence never names stays unknown
     score("Auf welcher Rechtsgrundlage gibt es Elterngeld?", "de", "norms", [cited], None, None)
     assert cited.unknown == [terms("Elterngeld", "de")[0]]
+
+
+def test_amounts_as_courts_and_encyclopedias_write_them() -> None:
+    # a decision writes "750,-- EUR" and "1.200,00 DM"; an article "$1.5 million", "£300"
+    for said, value in (
+        ("ein nachgewiesenes Nettoeinkommen von 750,-- EUR.", "750,-- eur"),
+        ("Er zahlte 1.200,00 DM.", "1.200,00 dm"),
+        ("Der Streitwert beträgt 2,5 Mio. Euro.", "2,5 mio. euro"),
+        ("The film grossed $1.5 million.", "$1.5 million"),
+        ("The fee was £300.", "£300"),
+    ):
+        assert holds("amount", said), said
+        assert values("amount", said) == {value}
+    # a number of minutes or marks is no amount
+    assert not holds("amount", "Pausen von 30 Minuten")
+    assert not holds("amount", "He scored 30 marks in the exam.")
 
 
 def test_a_count_of_times_is_a_quantity() -> None:
