@@ -97,10 +97,11 @@ _QUANTITY = re.compile(
 )
 # money and shares: what "wie hoch ist der Lohn" or "how much is the fee" is answered with
 _MONEY = re.compile(
-    # "750,-- EUR", "1.200,00 DM", "2,5 Mio. Euro", "$1.5 million", "£300"
+    # "750,-- EUR", "1.200,00 DM", "2,5 Mio. Euro", "$1.5 million", "£300"; a share as the
+    # statutes write it: "9,1 vom Hundert"
     r"\d+(?:[.,]\d+)*(?:,-+)?\s*(?:(?:mio\.?|millionen|mrd\.?|milliarden|million|billion)\s*)?"
     r"(?:€|euro|eur\b|dm\b|d-mark|mark\b|\$|usd\b|dollars?\b|£|pounds?\b|chf\b|franken\b|"
-    r"prozent|percent|%)|[€$£]\s*\d+(?:[.,]\d+)*(?:\s*(?:million|billion|mio\.?|mrd\.?))?|"
+    r"prozent|percent|per\s+cent|vom\s+hundert|v\.\s?h\.|%)|[€$£]\s*\d+(?:[.,]\d+)*(?:\s*(?:million|billion|mio\.?|mrd\.?))?|"
     r"\b(?:in höhe von|"
     r"monatsgehält\w*|monatsgehalt\w*|monatsverdienst\w*|bruttomonats\w*|"
     r"monatsentgelt\w*|(?:ein|zwei|drei|vier|fünf|sechs|\d+)\s+monatsverdienst\w*)",

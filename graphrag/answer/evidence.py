@@ -206,6 +206,8 @@ def candidates(
                 lines = [" ".join(rest)]
             if lines and all(ln.lstrip().startswith(BULLETS) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
+            elif (own := _items_of_their_own(lines)) is not None:
+                units = own
             else:
                 units = split_sentences(" ".join(ln.strip() for ln in lines))
             units = [_MARGIN_START.sub("", u) for u in units]
@@ -261,6 +263,21 @@ def paragraphs(text: str) -> list[str]:
                 continue
         out.append(paragraph)
     return out
+
+
+def _items_of_their_own(lines: list[str]) -> list[str] | None:
+    """A lead and then bulleted items that are sentences of their own ("... nach Maßgabe der
+    folgenden Bestimmungen:" then "- Heimarbeiter ... erhalten ... 9,1 vom Hundert ... ."):
+    the lead's sentences and each item, not one sentence of lead and first item (too long to
+    quote, and two things in one); None for any other paragraph."""
+    kept = [ln.strip() for ln in lines if ln.strip()]
+    first = next((n for n, ln in enumerate(kept) if ln.startswith(BULLETS)), None)
+    if not first or not all(ln.startswith(BULLETS) for ln in kept[first:]):
+        return None
+    items = kept[first:]
+    if sum(item.endswith(".") for item in items) * 2 <= len(items):
+        return None
+    return split_sentences(" ".join(kept[:first])) + items
 
 
 def _item(line: str) -> bool:

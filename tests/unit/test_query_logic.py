@@ -1217,6 +1217,7 @@ def test_amounts_as_courts_and_encyclopedias_write_them() -> None:
         ("Der Streitwert beträgt 2,5 Mio. Euro.", "2,5 mio. euro"),
         ("The film grossed $1.5 million.", "$1.5 million"),
         ("The fee was £300.", "£300"),
+        ("ein Urlaubsentgelt von 9,1 vom Hundert des Arbeitsentgelts", "9,1 vom hundert"),
     ):
         assert holds("amount", said), said
         assert values("amount", said) == {value}
@@ -1588,6 +1589,26 @@ def test_the_sentences_after_a_lists_finishing_words_stay_candidates() -> None:
     ) in texts
     assert "Sonst ist der Betriebsrat zu hören." in texts
     assert not any("Sonst" in t and "…" in t for t in texts)
+
+
+def test_items_that_are_sentences_of_their_own_are_candidates_however_long_their_lead() -> None:
+    lead = "Für die in Heimarbeit Beschäftigten gelten " + "die vorstehenden Bestimmungen, " * 10
+    first = (
+        "- Heimarbeiter erhalten ein Urlaubsentgelt von 9,1 vom Hundert des "
+        + "verdienten Arbeitsentgelts ohne Zuschläge, " * 12
+        + "vor Abzug der Steuern."
+    )
+    text = f"{lead}nach Maßgabe der folgenden Bestimmungen:\n{first}\n- Die Beträge sind gesondert auszuweisen."
+    assert len(lead) + len(first) > 800 >= len(first)  # lead and item together are too long
+    texts = [
+        c.text
+        for c in candidates(
+            [Passage(chunk_ids=["a"], doc_id="a", title="BUrlG", section_path=[], text=text)]
+        )
+    ]
+    assert first in texts
+    assert "- Die Beträge sind gesondert auszuweisen." in texts
+    assert any(t.startswith("Für die in Heimarbeit") and t.endswith("Bestimmungen:") for t in texts)
 
 
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
