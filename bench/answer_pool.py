@@ -14,7 +14,8 @@ expected answer as the one fact: coverage is then contains-answer), the same sea
 * ``top-3 sentences``: the answerer's own three best-ranked sentences together;
 
 and the rank of the best-covering sentence in the answerer's ranking. Unanswerable questions
-count for abstention precision and recall. ``--show`` prints each question that loses facts
+count for abstention precision and recall. Last, the answer's and the passages' coverage by
+the questions' category (colloquial, cross-lingual, cross-law, ...) over all the sets. ``--show`` prints each question that loses facts
 with its answer and the sentence that would have held them.
 """
 
@@ -45,8 +46,9 @@ def main() -> None:
     pooled: dict[str, list[float]] = {}
     pooled_abstained: list[bool] = []
     pooled_unanswerable: list[bool] = []
+    by_category: dict[str, list[tuple[float, float]]] = {}
     for spec in args.specs:
-        rows, abstained, unanswerable = measure(spec, args.limit, args.show)
+        rows, abstained, unanswerable = measure(spec, args.limit, args.show, by_category)
         report(spec, rows, abstained, unanswerable)
         for key, values in rows.items():
             pooled.setdefault(key, []).extend(values)
@@ -54,13 +56,24 @@ def main() -> None:
         pooled_unanswerable += unanswerable
     if len(args.specs) > 1:
         report(f"{len(args.specs)} sets pooled", pooled, pooled_abstained, pooled_unanswerable)
+    print("\n| category | questions | answer | passages |\n|---|---|---|---|")
+    for category, pairs in sorted(by_category.items()):
+        answers, passages = zip(*pairs, strict=True)
+        print(
+            f"| {category} | {len(pairs)} | {statistics.fmean(answers):.3f} | "
+            f"{statistics.fmean(passages):.3f} |"
+        )
 
 
 def measure(
-    spec: str, limit: int | None, show: bool
+    spec: str,
+    limit: int | None,
+    show: bool,
+    by_category: dict[str, list[tuple[float, float]]],
 ) -> tuple[dict[str, list[float]], list[bool], list[bool]]:
     """Per answerable question the coverages; per question whether it abstained and whether
-    it is unanswerable."""
+    it is unanswerable; ``by_category`` gains each answerable question's (answer, passages)
+    coverage under its category."""
     evalset = load(spec, limit=limit)
     runner = EvalRunner(evalset, EvalConfig(baselines=[]), ROOT / ".bench/eval-data")
     rag, _ = runner.open_index()
@@ -95,6 +108,7 @@ def measure(
             }
             for key, value in row.items():
                 rows.setdefault(key, []).append(value)
+            by_category.setdefault(q.category, []).append((row["answer"], row["passages"]))
             rank = ranking.index(best.text) + 1 if best and best.text in ranking else None
             if show and row["answer"] < 1.0:
                 print(
