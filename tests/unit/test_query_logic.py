@@ -2332,6 +2332,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "verlängert",
     ]
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
+    # a law named by its English name is the German law's title
+    assert "arbeitszeitgesetz" in across.expand("What is the purpose of the Working Hours Act?")
+    assert "kündigungsschutzgesetz" in across.expand("Does the Dismissal Protection Act apply?")
     # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
     question = "Darf mein Chef das verbieten?"
     same = reading(question, "de", built_in).synonyms
