@@ -5,8 +5,8 @@
 With several sets, each set's table and then the figures pooled over all their questions.
 
 For every answerable question with key facts (or, on sets without them such as HotpotQA, its
-expected answer as the one fact: coverage is then contains-answer), the same search and passages the default
-``ask`` uses, then four ceilings, each the key-fact coverage of:
+expected answer as the one fact: coverage is then contains-answer), the same search and
+passages the default ``ask`` uses, then four ceilings, each the key-fact coverage of:
 
 * ``answer``: the answer a person reads;
 * ``passages``: all passages the answerer reads (what retrieval handed over);
@@ -15,8 +15,9 @@ expected answer as the one fact: coverage is then contains-answer), the same sea
 
 and the rank of the best-covering sentence in the answerer's ranking. Unanswerable questions
 count for abstention precision and recall. Last, the answer's and the passages' coverage by
-the questions' category (colloquial, cross-lingual, cross-law, ...) over all the sets. ``--show`` prints each question that loses facts
-with its answer and the sentence that would have held them.
+the questions' category (colloquial, cross-lingual, cross-law, ...) over all the sets.
+``--show`` prints each question that loses facts with its answer and the sentence that would
+have held them.
 """
 
 from __future__ import annotations

@@ -101,7 +101,8 @@ _MONEY = re.compile(
     # statutes write it: "9,1 vom Hundert"
     r"\d+(?:[.,]\d+)*(?:,-+)?\s*(?:(?:mio\.?|millionen|mrd\.?|milliarden|million|billion)\s*)?"
     r"(?:€|euro|eur\b|dm\b|d-mark|mark\b|\$|usd\b|dollars?\b|£|pounds?\b|chf\b|franken\b|"
-    r"prozent|percent|per\s+cent|vom\s+hundert|v\.\s?h\.|%)|[€$£]\s*\d+(?:[.,]\d+)*(?:\s*(?:million|billion|mio\.?|mrd\.?))?|"
+    r"prozent|percent|per\s+cent|vom\s+hundert|v\.\s?h\.|%)|"
+    r"[€$£]\s*\d+(?:[.,]\d+)*(?:\s*(?:million|billion|mio\.?|mrd\.?))?|"
     r"\b(?:in höhe von|"
     r"monatsgehält\w*|monatsgehalt\w*|monatsverdienst\w*|bruttomonats\w*|"
     r"monatsentgelt\w*|(?:ein|zwei|drei|vier|fünf|sechs|\d+)\s+monatsverdienst\w*)",
