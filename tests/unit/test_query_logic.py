@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from graphrag.answer import answer_type, choice, kinship
-from graphrag.answer.asks import asked, exact, holds, values
+from graphrag.answer.asks import Asked, asked, exact, holds, values
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
@@ -1163,36 +1163,48 @@ def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> Non
     assert pool[0].words > 0.5
 
 
+def _shares(question: str, kind: Asked, *sentences: str) -> list[float]:
+    """The share of the question's words each sentence states (``Candidate.words``)."""
+    pool = [Candidate(n, text, "") for n, text in enumerate(sentences)]
+    score(question, "de", kind, pool, None, None)
+    return [c.words for c in pool]
+
+
 def test_a_unit_of_time_is_the_head_of_its_compounds() -> None:
     # "Tage" in the question are the law's "Werktage": the sentence that states them shares
     # the question's words, ahead of one that only says "Tag" in another sense
-    question = "Wie viele Tage Urlaub stehen mir zu?"
-    days = Candidate(0, "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage.", "")
-    rounding = Candidate(1, "(2) Bruchteile, die einen halben Tag ergeben, sind aufzurunden.", "")
-    score(question, "de", "quantity", [days, rounding], None, None)
-    assert days.words > rounding.words
+    days, rounding = _shares(
+        "Wie viele Tage Urlaub stehen mir zu?",
+        "quantity",
+        "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage.",
+        "(2) Bruchteile, die einen halben Tag ergeben, sind aufzurunden.",
+    )
+    assert days > rounding
     # other short words are no heads: "insgesamt" says nothing of an "Amt"
-    total = Candidate(0, "Die Pausen dauern insgesamt 45 Minuten.", "")
-    office = Candidate(1, "Das Amt entscheidet über den Antrag.", "")
-    score("Welches Amt ist zuständig?", "de", "other", [total, office], None, None)
-    assert total.words == 0 < office.words
+    total, office = _shares(
+        "Welches Amt ist zuständig?",
+        "other",
+        "Die Pausen dauern insgesamt 45 Minuten.",
+        "Das Amt entscheidet über den Antrag.",
+    )
+    assert total == 0 < office
 
 
 def test_a_span_of_time_asked_of_an_activity_is_its_compound_with_a_word_for_time() -> None:
     # "Wie lange darf ich arbeiten?" asks for the Arbeitszeit: the sentence that states it
     # shares the question's words, one with another number of minutes does not
-    question = "Wie lange darf ich arbeiten?"
-    limit = Candidate(0, "Die tägliche Arbeitszeit darf acht Stunden nicht überschreiten.", "")
-    breaks = Candidate(1, "Ruhepausen von 30 Minuten sind einzuhalten.", "")
-    score(question, "de", "duration", [limit, breaks], None, None)
-    assert limit.words > breaks.words
+    limit, breaks = _shares(
+        "Wie lange darf ich arbeiten?",
+        "duration",
+        "Die tägliche Arbeitszeit darf acht Stunden nicht überschreiten.",
+        "Ruhepausen von 30 Minuten sind einzuhalten.",
+    )
+    assert limit > breaks
     # "Klagefrist", "Kündigungsfrist": the deadline of suing, of giving notice
-    sue = Candidate(0, "Die Klagefrist beträgt drei Wochen.", "")
-    score("Bis wann muss ich klagen?", "de", "deadline", [sue], None, None)
-    assert sue.words == 1.0
+    sue = "Die Klagefrist beträgt drei Wochen."
+    assert _shares("Bis wann muss ich klagen?", "deadline", sue) == [1.0]
     # only a question for a span of time reads the compound so
-    score("Wer darf klagen?", "de", "person", [sue], None, None)
-    assert sue.words == 0.0
+    assert _shares("Wer darf klagen?", "person", sue) == [0.0]
 
 
 def test_a_noun_for_the_provision_asked_for_is_no_unknown_thing() -> None:
