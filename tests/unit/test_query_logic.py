@@ -145,6 +145,44 @@ def test_a_branch_leader_that_stands_clear_of_its_runner_up_leads() -> None:
     assert sure == ["top", "x"]
 
 
+class _GermanWords(_BranchStores):
+    """A dense branch that finds a passage only for the German words of the question."""
+
+    def __init__(self) -> None:
+        super().__init__([("english", 0.83)], [("english", 3.0)])
+        self.embedded: list[str] = []
+
+    def embed_query(self, text: str) -> list[float]:
+        self.embedded.append(text)
+        return [float("befristung" in text)]
+
+    def query(self, query: HybridQuery) -> list[VectorHit]:
+        if query.dense == [1.0]:
+            return [VectorHit(id="german", score=0.86), VectorHit(id="english", score=0.80)]
+        return super().query(query)
+
+
+def test_an_english_question_over_german_documents_is_embedded_in_their_words_too() -> None:
+    stores = _GermanWords()
+    retriever = Retriever(None, stores, stores, stores)  # type: ignore[arg-type]
+    request = SearchRequest(query="Can my fixed-term contract be extended?", k=5)
+    fused = retriever._candidates(request, QueryAnalysis(language="en"))[0]
+    assert stores.embedded[0] == "Can my fixed-term contract be extended?"
+    assert "befristung" in stores.embedded[1].split()  # the glossary's German words
+    assert "german" in [i for i, _ in fused]  # what only the German words find is a candidate
+    # over English documents the German keywords find nothing: no German query is embedded
+    stores.hits["sparse"] = []
+    stores.embedded.clear()
+    retriever._candidates(request, QueryAnalysis(language="en"))
+    assert stores.embedded == ["Can my fixed-term contract be extended?"]
+    # a German question is embedded as asked, once
+    stores.embedded.clear()
+    retriever._candidates(
+        SearchRequest(query="Wann endet die Befristung?", k=5), QueryAnalysis(language="de")
+    )
+    assert stores.embedded == ["Wann endet die Befristung?"]
+
+
 class _HopStores:
     """The two calls the passage hop makes, recorded: fetch the seeds, query the vectors."""
 
