@@ -284,9 +284,10 @@ class Retriever:
         ]
         if cfg.use_dense and w_dense > 0 and request.branches != "sparse":
             # the embedder reads the German words as German, which finds provisions the
-            # English question's meaning alone ranks too low; half a branch, as a bag of
-            # words is a rougher query than a question (the full weight lost the development
-            # sets' English questions 0.06 of the passages and two abstentions)
+            # English question's meaning alone ranks too low; a quarter of a branch, as a bag
+            # of words is a rougher query than a question: on the development sets half a
+            # branch found as much and let two unanswerable questions answer, a full branch
+            # lost the English questions 0.06 of their passages (BENCHMARKS.md, session 26)
             dense = self.vectors.query(
                 HybridQuery(
                     dense=self.embedder.embed_query(german),
@@ -295,7 +296,7 @@ class Retriever:
                     score_threshold=cfg.score_threshold,
                 )
             )
-            out.append(([(h.id, h.score) for h in dense], 0.5 * w_dense, None))
+            out.append(([(h.id, h.score) for h in dense], 0.25 * w_dense, None))
         return out
 
     def _margin(self, ranking: list[tuple[str, float]], absent: float | None) -> float:
