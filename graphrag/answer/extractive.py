@@ -216,13 +216,14 @@ class ExtractiveAnswerer:
             def answers(c: Candidate, kind: Asked = kind) -> bool:
                 return _answers(c, kind, decision.across, self.embedder is not None)
 
-            pick = _first_that_answers(
-                [p for p in ranking if not _repeats(p.candidate, taken)], answers
+            def holds(c: Candidate, kind: Asked = kind) -> bool:
+                return _holds(c, kind)
+
+            pick, answered = _first_that_answers(
+                [p for p in ranking if not _repeats(p.candidate, taken)], answers, holds
             )
             decision.picks.append(pick)
-            decision.answerable = (
-                decision.answerable and pick is not None and answers(pick.candidate)
-            )
+            decision.answerable = decision.answerable and answered
         return decision
 
     def _beside_the_leads(
@@ -575,20 +576,32 @@ def _each_name(names: list[str]) -> list[str]:
     return out
 
 
-def _first_that_answers(ranking: list[_Pick], answers: Callable[[Candidate], bool]) -> _Pick | None:
-    """The best sentence, or, when it does not answer, the next one that does and ranks
-    within ANSWERS_MARGIN of it: two sentences that tie on the features are told apart by
-    whether they answer ("Urlaubsentgelt ... in den letzten dreizehn Wochen" shares more of
-    "Urlaub vom letzten Jahr ... bis wann" than the sentence with the deadline does)."""
+def _first_that_answers(
+    ranking: list[_Pick], answers: Callable[[Candidate], bool], holds: Callable[[Candidate], bool]
+) -> tuple[_Pick | None, bool]:
+    """The sentence that leads and whether the question is answered.
+
+    The best sentence leads when it answers. When it does not, a sentence that does and ranks
+    within ANSWERS_MARGIN of it says the evidence holds an answer: two sentences that tie on
+    the features are told apart by whether they answer ("Urlaubsentgelt ... in den letzten
+    dreizehn Wochen" shares more of "Urlaub vom letzten Jahr ... bis wann" than the sentence
+    with the deadline does). That one leads only when the best lacks the kind of answer asked
+    for (``holds``); when the best holds it and only its cosine fell short of the answer gate,
+    it still leads: across languages every sentence's cosine lies within a few hundredths, and
+    the first to pass the gate was as likely the law's preamble as the rule the question
+    names."""
     if not ranking:
-        return None
+        return None, False
     best = ranking[0]
     if answers(best.candidate):
-        return best
-    return next(
+        return best, True
+    near = next(
         (p for p in ranking[1:] if p.fused >= best.fused - ANSWERS_MARGIN and answers(p.candidate)),
-        best,
+        None,
     )
+    if near is None:
+        return best, False
+    return (best if holds(best.candidate) else near), True
 
 
 def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
@@ -762,14 +775,20 @@ def split_question(question: str) -> list[str]:
     return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
 
 
-def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool:
-    """The best sentence answers: it holds the kind of answer asked for (numbers and spans
-    must be there), and it means or says what the question asks (without an embedder, says)."""
+def _holds(c: Candidate, kind: Asked) -> bool:
+    """The sentence holds the kind of answer asked for: numbers and spans must be there."""
     if kind in NUMERIC and not c.form:
         return False
     if kind in NUMERIC and c.subject_unknown:  # a number of something the evidence never names
         return False
-    if kind == "amount" and not c.of_focus:  # "25 Prozent" of working time is no wage
+    # "25 Prozent" of working time is no wage
+    return kind != "amount" or c.of_focus
+
+
+def _answers(c: Candidate, kind: Asked, across: bool, has_meaning: bool) -> bool:
+    """The best sentence answers: it holds the kind of answer asked for (``_holds``), and it
+    means or says what the question asks (without an embedder, says)."""
+    if not _holds(c, kind):
         return False
     if kind == "definition" and c.exact:  # it defines the very term asked about
         return True

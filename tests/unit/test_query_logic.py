@@ -2058,11 +2058,41 @@ def test_a_sentence_that_answers_leads_when_it_ties_with_one_that_does_not() -> 
     def answers(c: Candidate) -> bool:
         return "Monaten" in c.text or "Kalenderjahr" in c.text
 
-    assert _first_that_answers([wage, deadline, far], answers) is deadline
-    # further than the margin below the best: the best stays (and the answer abstains)
-    assert _first_that_answers([wage, far], answers) is wage
-    assert _first_that_answers([deadline, wage], answers) is deadline
-    assert _first_that_answers([], answers) is None
+    def lacks_nothing(c: Candidate) -> bool:
+        return True
+
+    def holds_a_span(c: Candidate) -> bool:
+        return "Monaten" in c.text or "Kalenderjahr" in c.text
+
+    # the best lacks the span asked for: the one within the margin that answers leads
+    assert _first_that_answers([wage, deadline, far], answers, holds_a_span) == (deadline, True)
+    # further than the margin below the best: the best stays, and the answer abstains
+    assert _first_that_answers([wage, far], answers, lacks_nothing) == (wage, False)
+    assert _first_that_answers([deadline, wage], answers, holds_a_span) == (deadline, True)
+    assert _first_that_answers([], answers, lacks_nothing) == (None, False)
+
+
+def test_a_sentence_below_the_meaning_gate_still_leads_when_it_holds_the_answer() -> None:
+    """Across languages the cosines lie close together: the gate says whether the evidence
+    answers, the ranking which sentence leads."""
+
+    def pick(text: str, fused: float, meaning: float) -> _Pick:
+        candidate = Candidate(0, text, "h")
+        candidate.meaning = meaning
+        return _Pick(candidate, fused)
+
+    rule = pick("Von den Vorschriften kann nicht zu Ungunsten abgewichen werden.", 2.64, 0.808)
+    preamble = pick("Dieses Gesetz dient der Umsetzung der Richtlinie 97/81/EG.", 2.63, 0.829)
+
+    def answers(c: Candidate) -> bool:
+        return c.meaning >= 0.82
+
+    def holds(c: Candidate) -> bool:
+        return True
+
+    assert _first_that_answers([rule, preamble], answers, holds) == (rule, True)
+    # alone below the gate: abstains, quoting it as the closest evidence
+    assert _first_that_answers([rule], answers, holds) == (rule, False)
 
 
 def test_each_branch_best_is_kept_near_the_top_and_the_fused_top_keeps_its_place() -> None:
