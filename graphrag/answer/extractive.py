@@ -658,7 +658,11 @@ def supporting(
     it); at most SUPPORT of them. A sentence that shares with the lead a name the question does
     not use is the second hop of a bridge ("X founded Acme" then "Acme is headquartered in
     Hamburg") and may rank further down. A sentence that adds none of the question's terms is
-    padding and stays out."""
+    padding and stays out, unless it ties with the best (within ANSWERS_MARGIN, where
+    sentences are told apart only by whether they answer): the features cannot tell which of
+    the two answers, and a reader can ("Abmahnung, Umsetzung, Versetzung" beside the duty to
+    train, for "A colleague keeps discriminating against me. What does my employer have to do
+    about it?")."""
     asked_terms = set(terms(question, language))
     lead_terms = {t for c in chosen for t in terms(c.text, language)}
     covered = asked_terms & lead_terms
@@ -698,7 +702,8 @@ def supporting(
             if not bridging and lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
                 continue
             adds = (asked_terms - covered) & own
-            if adds:
+            ties = not bridging and lead - pick.fused <= ANSWERS_MARGIN
+            if adds or ties:
                 out.append(c)
                 covered |= adds
     return out

@@ -502,6 +502,25 @@ def test_support_brings_the_second_hop_of_a_bridge_and_no_padding() -> None:
     assert supporting(question, "en", far, [lead.candidate], "en")[0].text.endswith("in Hamburg.")
 
 
+def test_a_sentence_that_ties_with_the_lead_is_shown_though_it_adds_no_asked_word() -> None:
+    def pick(text: str, fused: float, passage: int = 0) -> _Pick:
+        return _Pick(Candidate(passage, text, ""), fused)
+
+    question = "Was muss mein Arbeitgeber tun, wenn ein Kollege mich benachteiligt?"
+    lead = pick(
+        "Der Arbeitgeber soll auf die Unzulässigkeit solcher Benachteiligungen hinweisen.", 1.6
+    )
+    tie = pick(
+        "Verstoßen Beschäftigte gegen das Verbot, sind Abmahnung oder Versetzung geboten.", 1.3
+    )
+    below = pick("Ein Verstoß von Beschäftigten gegen das Verbot ist zu unterbinden.", 0.9)
+    support = supporting(question, "de", [lead, tie, below], [lead.candidate], "de")
+    # the features cannot tell the lead and the tie apart; further below, a sentence that adds
+    # none of the question's words is padding
+    assert [c.text for c in support] == [tie.candidate.text]
+    assert supporting(question, "de", [lead, below], [lead.candidate], "de") == []
+
+
 def test_a_later_paragraph_is_read_with_its_provisions_opening_rule() -> None:
     def pick(text: str, order: int, passage: int = 0) -> _Pick:
         return _Pick(Candidate(passage, text, "§ 18 Entlassungssperre", order=order), 0.0)
