@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -562,14 +563,19 @@ def _elided_begins(word: str, term: str) -> bool:
     return word.endswith("-") and len(word) > 4 and term.startswith(word[:-1])
 
 
+def _words(bag: set[str], body_only: bool) -> Iterator[str]:
+    """The bag's words without their heading mark; a heading's words only unless
+    ``body_only``."""
+    for other in bag:
+        heading = other.startswith("^")
+        if not (heading and body_only):
+            yield other[1:] if heading else other
+
+
 def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
     """The term, or a compound containing it (or contained in it), is in the bag; heading
     terms carry a ``^`` and count unless ``body_only``."""
-    for other in bag:
-        heading = other.startswith("^")
-        if heading and body_only:
-            continue
-        word = other[1:] if heading else other
+    for word in _words(bag, body_only):
         if word.endswith("-"):
             if _elided_begins(word, term):
                 return True
@@ -592,11 +598,7 @@ def _time_of(term: str, bag: set[str], body_only: bool = False) -> bool:
     "Höchstarbeitszeit"; "klag" -> "Klagefrist"; "kundig" -> "Kündigungsfrist"."""
     if len(term) < 4:
         return False
-    for other in bag:
-        heading = other.startswith("^")
-        if heading and body_only:
-            continue
-        word = other[1:] if heading else other
+    for word in _words(bag, body_only):
         for head in _TIME_HEADS:
             if word.endswith(head):
                 modifier = word[: -len(head)]

@@ -182,8 +182,20 @@ class ExtractiveAnswerer:
         if not decision.answerable:
             best = next((p for p in decision.picks if p is not None), None)
             return _abstain(question, language, passages, graph, best.candidate if best else None)
-        chosen = self._beside_the_leads(question, language, decision, pool, passages, vectors)
-        return _rendered(question, language, chosen, decision, passages, graph)
+        # the lead's language: beside a German law quoted for an English question, what is
+        # added comes from the law, not from an English document of the same corpus, and the
+        # quote says once which language it is in
+        lead = decision.picks[0]
+        assert lead is not None
+        source = _language_of(lead.candidate.text)
+        chosen = self._beside_the_leads(
+            question, language, decision, pool, passages, vectors, source
+        )
+        decision.judged, decision.ordering = _judgement(question, language, decision, chosen)
+        for said in (decision.judged, decision.ordering):
+            if said is not None:  # the sentence about each of the two things compared
+                chosen += [c for c in said.evidence if not _repeats(c, chosen)]
+        return _rendered(question, language, chosen, decision, passages, graph, source)
 
     def _pool(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
         """The candidate sentences of the passages, without those that only restate what the
@@ -234,10 +246,11 @@ class ExtractiveAnswerer:
         pool: list[Candidate],
         passages: list[Passage],
         vectors: list[list[float]] | None,
+        source: str,
     ) -> list[Candidate]:
         """Each part's lead with what a reader needs beside it (the rest of its provision,
         the rule it is an exception to, what it refers to, the closest sentence in meaning,
-        a second hop, support, a verdict's or an order's evidence), each sentence once."""
+        a second hop, support), each sentence once. ``source``: the first lead's language."""
         parts, kinds, rankings = decision.parts, decision.kinds, decision.rankings
         chosen: list[Candidate] = []
         for pick, ranked in zip(decision.picks, decision.everything, strict=True):
@@ -256,11 +269,10 @@ class ExtractiveAnswerer:
         # a list asked for and read whole answers by itself: what the embedder, a second hop
         # or the question's other words would add beside it is about something else
         whole_list = len(parts) == 1 and kinds[0] == "list" and chosen[0].exact
-        source_language = _language_of(chosen[0].text)
         if vectors is not None and not whole_list:
             # each part's lead with the sentence the embedder alone puts first for that part
             for ranking in rankings:
-                closest = closest_in_meaning(ranking, chosen, language, source_language)
+                closest = closest_in_meaning(ranking, chosen, language, source)
                 if closest is not None:
                     chosen.append(closest)
         if len(parts) == 1 and vectors is not None and not whole_list:
@@ -272,18 +284,7 @@ class ExtractiveAnswerer:
                 chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
-            chosen += supporting(question, language, rankings[0], chosen, source_language)
-        # "Are Medici and Senet both board games?": yes, when the sentence about each says so
-        if language == "en":
-            decision.judged = verdict(question, [p.candidate for p in rankings[0]])
-        if decision.judged is not None:
-            chosen += [c for c in decision.judged.evidence if not _repeats(c, chosen)]
-        # "Who was born later, A or B?": the one asked for, by the dates of the quoted sentences
-        if language == "en" and decision.judged is None:
-            everyone = [*chosen, *(p.candidate for r in rankings for p in r)]
-            decision.ordering = order(question, everyone)
-        if decision.ordering is not None:
-            chosen += [c for c in decision.ordering.evidence if not _repeats(c, chosen)]
+            chosen += supporting(question, language, rankings[0], chosen, source)
         return chosen
 
     def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
@@ -440,15 +441,22 @@ def _rendered(
     decision: _Decision,
     passages: list[Passage],
     graph: GraphContext,
+    source: str,
 ) -> Answer:
     """The chosen sentences as the answer a person reads: runs of one paragraph's
-    consecutive sentences quoted together, each passage cited by one number."""
+    consecutive sentences quoted together, each passage cited by one number. ``source``:
+    the lead's language (a German law quoted for an English question says once that it is
+    German)."""
     numbers: dict[int, int] = {}
     runs: list[tuple[int, list[str]]] = []
-    shown = {c.text for c in chosen}
+    shown: set[str] = set()
     for c in chosen:
+        if c.text in shown:  # read already, before a sentence that continues it
+            continue
+        shown.add(c.text)
         n = numbers.setdefault(c.passage, len(numbers) + 1)
-        # "Die Frist beginnt ..." is read with the sentence that sets the Frist
+        # "Die Frist beginnt ..." is read with the sentence that sets the Frist, here even
+        # when that sentence was chosen as well, further down
         if continues(c, language) and c.previous not in shown:
             shown.add(c.previous)
             runs.append((n, [c.previous]))
@@ -456,9 +464,7 @@ def _rendered(
             runs[-1][1].append(c.text)
         else:
             runs.append((n, [c.text]))
-    # the lead's language: beside a German law quoted for an English question, the quote
-    # says once which language it is in
-    text = render_runs(runs, language, _language_of(chosen[0].text))
+    text = render_runs(runs, language, source)
     if decision.judged is not None:
         text = f"{decision.judged.verdict.capitalize()}. {text}"
     elif decision.ordering is not None:
@@ -481,6 +487,21 @@ def _rendered(
         passages=passages,
         graph=graph,
     )
+
+
+def _judgement(
+    question: str, language: str, decision: _Decision, chosen: list[Candidate]
+) -> tuple[Judged | None, Named | None]:
+    """What an English comparison's answer says first: "Are Medici and Senet both board
+    games?" is answered yes when the sentence about each says so; "Who was born later, A or
+    B?" names the one asked for, by the dates of the quoted sentences."""
+    if language != "en":
+        return None, None
+    judged = verdict(question, [p.candidate for p in decision.rankings[0]])
+    if judged is not None:
+        return judged, None
+    everyone = [*chosen, *(p.candidate for r in decision.rankings for p in r)]
+    return None, order(question, everyone)
 
 
 def _named_in_full(question: str, pool: list[Candidate]) -> list[Candidate]:
