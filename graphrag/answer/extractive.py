@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -225,14 +225,13 @@ class ExtractiveAnswerer:
             # sentence first (it carries the first part as context) takes its next best
             taken = [p.candidate for p in decision.picks if p is not None]
 
-            def answers(c: Candidate, kind: Asked = kind) -> bool:
-                return _answers(c, kind, decision.across, self.embedder is not None)
-
-            def holds(c: Candidate, kind: Asked = kind) -> bool:
-                return _holds(c, kind)
-
+            answers = partial(
+                _answers, kind=kind, across=decision.across, has_meaning=self.embedder is not None
+            )
             pick, answered = _first_that_answers(
-                [p for p in ranking if not _repeats(p.candidate, taken)], answers, holds
+                [p for p in ranking if not _repeats(p.candidate, taken)],
+                answers,
+                partial(_holds, kind=kind),
             )
             decision.picks.append(pick)
             decision.answerable = decision.answerable and answered
@@ -284,7 +283,8 @@ class ExtractiveAnswerer:
                 chosen.append(hop)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
-            chosen += supporting(question, language, rankings[0], chosen, source)
+            ranking = lead_first(decision.picks[0], rankings[0])
+            chosen += supporting(question, language, ranking, chosen, source)
         return chosen
 
     def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
@@ -669,6 +669,15 @@ def closest_in_meaning(
         return None
     closest = max(ranking, key=lambda p: p.candidate.meaning).candidate
     return None if _repeats(closest, chosen) else closest
+
+
+def lead_first(lead: _Pick | None, ranking: list[_Pick]) -> list[_Pick]:
+    """The ranking with the sentence that leads first: ties are measured against it, and it is
+    not the best-ranked sentence when that lacks the kind of answer asked for
+    (``_first_that_answers``)."""
+    if lead is None:
+        return ranking
+    return [lead, *(p for p in ranking if p is not lead)]
 
 
 def supporting(

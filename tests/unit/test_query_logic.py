@@ -33,6 +33,7 @@ from graphrag.answer.extractive import (
     _restates,
     _statement,
     closest_in_meaning,
+    lead_first,
     opening_rule,
     referred,
     split_question,
@@ -525,6 +526,28 @@ def test_a_sentence_that_ties_with_the_lead_is_shown_though_it_adds_no_asked_wor
     # none of the question's words is padding
     assert [c.text for c in support] == [tie.candidate.text]
     assert supporting(question, "de", [lead, below], [lead.candidate], "de") == []
+
+
+def test_ties_are_measured_against_the_sentence_that_leads() -> None:
+    def pick(text: str, fused: float) -> _Pick:
+        return _Pick(Candidate(0, text, ""), fused)
+
+    question = "Was muss mein Arbeitgeber tun, wenn ein Kollege mich benachteiligt?"
+    best = pick("Der Arbeitgeber hat Maßnahmen zu treffen.", 2.5)  # ranked first, does not lead
+    lead = pick(
+        "Der Arbeitgeber soll auf die Unzulässigkeit solcher Benachteiligungen hinweisen.", 1.6
+    )
+    tie = pick(
+        "Verstoßen Beschäftigte gegen das Verbot, sind Abmahnung oder Versetzung geboten.", 1.3
+    )
+    ranking = lead_first(lead, [best, lead, tie])
+    assert ranking[0] is lead and ranking[1:] == [best, tie]
+    assert lead_first(None, [best, tie]) == [best, tie]
+    # the tie is within ANSWERS_MARGIN of the lead, though not of the best-ranked sentence
+    support = supporting(question, "de", ranking, [lead.candidate], "de")
+    assert tie.candidate.text in [c.text for c in support]
+    support = supporting(question, "de", [best, lead, tie], [lead.candidate], "de")
+    assert tie.candidate.text not in [c.text for c in support]
 
 
 def test_a_later_paragraph_is_read_with_its_provisions_opening_rule() -> None:
