@@ -22,6 +22,7 @@ from graphrag.answer.evidence import (
     terms,
 )
 from graphrag.answer.extractive import (
+    CERTAIN,
     ExtractiveAnswerer,
     _answers,
     _each_name,
@@ -1182,6 +1183,12 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     score(question, "de", asked(question), scored, None, None)
     scored[0].form = True
     assert not _answers(scored[0], asked(question), False, False)
+    # with an embedder, a sentence that plainly means the question answers it all the same:
+    # the thing counted has another name there ("Brötchen" are "Backwaren")
+    scored[0].meaning = CERTAIN - 0.01
+    assert not _answers(scored[0], asked(question), False, True)
+    scored[0].meaning = CERTAIN
+    assert _answers(scored[0], asked(question), False, True)
 
 
 def test_a_sentence_means_the_question_as_asked_or_in_the_documents_words() -> None:
