@@ -5,6 +5,7 @@
     python bench/sentence_choice.py dump hotpotqa:../shared/data/hotpotqa/questions.json
     python bench/sentence_choice.py dump hotpotqa:../shared/data/2wiki/questions.json
     python bench/sentence_choice.py fit
+    python bench/sentence_choice.py fit --test golden:eval/golden/de-arbeitsrecht-holdout20.yaml ...
 
 ``dump`` runs the default search for every answerable question with key facts (or an
 expected answer), scores every candidate sentence of the passages the answerer reads
@@ -18,6 +19,12 @@ by set, the mean key-fact coverage of the sentence each weighting ranks first:
   it has not seen: the figure that decides);
 * ``all sets``: the weights fitted on every set (what would go into the code).
 
+With ``--test``, the named sets are held out instead: each model is fitted on every other
+dumped set and reports, on the held-out sets pooled, the mean key-fact coverage of its first
+sentence and the best coverage among its first three: the current weights, the logistic model,
+a pairwise logistic model (each answering sentence against each other one of its question) and
+gradient-boosted trees (non-linear, depth 3).
+
 Only sentences the answerer may lead with are ranked (a number asked for must be there).
 ``fit`` needs scikit-learn: ``pip install -e '.[bench]'``.
 """
@@ -29,6 +36,7 @@ import hashlib
 import json
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -112,12 +120,82 @@ def _top1(questions: list[dict], weights: dict[str, float]) -> float:
     return statistics.fmean(out) if out else 0.0
 
 
-def fit() -> None:
+def _sets() -> dict[str, list[dict]]:
     sets = {}
     for path in sorted(DUMPS.glob("*.json")):
         data = json.loads(path.read_text())
         assert tuple(data["features"]) == choice.FEATURES, f"{path}: dumped with other features"
         sets[data["spec"]] = data["questions"]
+    return sets
+
+
+def _ranked(
+    questions: list[dict], score: Callable[[np.ndarray], np.ndarray]
+) -> tuple[float, float]:
+    """Mean coverage of the first sentence and the best coverage among the first three."""
+    first, three = [], []
+    for q in questions:
+        ok = np.asarray(q["eligible"], dtype=bool)
+        if not ok.any():
+            first.append(0.0)
+            three.append(0.0)
+            continue
+        scored = score(np.asarray(q["features"])).astype(float)
+        scored[~ok] = -np.inf
+        order = np.argsort(-scored)
+        first.append(q["coverage"][order[0]])
+        three.append(max(q["coverage"][i] for i in order[:3]))
+    return statistics.fmean(first), statistics.fmean(three)
+
+
+def _pairs(questions: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    """Differences of feature rows: an answering sentence minus another of its question (1),
+    and the reverse (0)."""
+    xs, ys = [], []
+    for q in questions:
+        cov = np.asarray(q["coverage"])
+        ok = np.asarray(q["eligible"], dtype=bool)
+        if not ok.any() or cov[ok].max() <= 0:
+            continue
+        rows = np.asarray(q["features"])[ok]
+        best = cov[ok] >= cov[ok].max()
+        for good in rows[best]:
+            for other in rows[~best]:
+                xs += [good - other, other - good]
+                ys += [1, 0]
+    return np.asarray(xs), np.asarray(ys)
+
+
+def held_out(test: list[str]) -> None:
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+
+    sets = _sets()
+    missing = [spec for spec in test if spec not in sets]
+    assert not missing, f"not dumped: {missing}"
+    train = [q for spec, qs in sets.items() if spec not in test for q in qs]
+    tested = [q for spec in test for q in sets[spec]]
+    x, y = _rows(train)
+    logistic = LogisticRegression(C=1.0, max_iter=3000).fit(x, y)
+    px, py = _pairs(train)
+    pairwise = LogisticRegression(C=1.0, max_iter=3000, fit_intercept=False).fit(px, py)
+    trees = HistGradientBoostingClassifier(max_depth=3, max_iter=200, learning_rate=0.05)
+    trees.fit(x, y)
+    models: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+        "current weights": lambda f: choice.scores(f),
+        "logistic": lambda f: f @ logistic.coef_[0],
+        "pairwise logistic": lambda f: f @ pairwise.coef_[0],
+        "gradient-boosted trees": lambda f: trees.predict_proba(f)[:, 1],
+    }
+    print(f"fitted on {len(train)} questions, tested on {len(tested)} of {len(test)} sets")
+    print("| ranking | first sentence | first three |\n|---|---|---|")
+    for name, score in models.items():
+        first, three = _ranked(tested, score)
+        print(f"| {name} | {first:.3f} | {three:.3f} |")
+
+
+def fit() -> None:
+    sets = _sets()
     everything = [q for qs in sets.values() for q in qs]
     overall = _fit(everything)
     print("| set | questions | current | held out | all sets |\n|---|---|---|---|---|")
@@ -139,10 +217,13 @@ def main() -> None:
     d = sub.add_parser("dump")
     d.add_argument("spec")
     d.add_argument("--limit", type=int)
-    sub.add_parser("fit")
+    f = sub.add_parser("fit")
+    f.add_argument("--test", nargs="+", help="sets to hold out and test the fitted models on")
     args = parser.parse_args()
     if args.command == "dump":
         dump(args.spec, args.limit)
+    elif args.test:
+        held_out(args.test)
     else:
         fit()
 
