@@ -19,6 +19,11 @@ by set, the mean key-fact coverage of the sentence each weighting ranks first:
   it has not seen: the figure that decides);
 * ``all sets``: the weights fitted on every set (what would go into the code).
 
+``picks SPEC ...`` reports, on the named dumped sets pooled, how much of the key facts a few
+sentences hold, each way of taking them from the current weights' ranking: the first one, two
+or three; the first sentence of each of the first two or three passages (different provisions);
+the lead with the next two of its own passage.
+
 With ``--test``, the named sets are held out instead: each model is fitted on every other
 dumped set and reports, on the held-out sets pooled, the mean key-fact coverage of its first
 sentence and the best coverage among its first three: the current weights, the logistic model,
@@ -194,6 +199,54 @@ def held_out(test: list[str]) -> None:
         print(f"| {name} | {first:.3f} | {three:.3f} |")
 
 
+def picks(specs: list[str]) -> None:
+    sets = _sets()
+    questions = [q for spec in specs for q in sets[spec]]
+    passage = choice.FEATURES.index("passage")
+    ways: dict[str, list[float]] = {
+        name: []
+        for name in (
+            "first sentence",
+            "first two",
+            "first three",
+            "first of two passages",
+            "first of three passages",
+            "lead and two more of its passage",
+        )
+    }
+    for q in questions:
+        features = np.asarray(q["features"])
+        ok = np.asarray(q["eligible"], dtype=bool)
+        cov = q["coverage"]
+        scored = choice.scores(features)
+        order = [int(i) for i in np.argsort(-scored) if ok[i]]
+        if not order:
+            for taken in ways.values():
+                taken.append(0.0)
+            continue
+        heads: dict[float, int] = {}
+        for i in order:
+            heads.setdefault(float(features[i, passage]), i)
+        lead = order[0]
+        own = [
+            int(i) for i in np.argsort(-scored) if features[i, passage] == features[lead, passage]
+        ]
+        chosen = {
+            "first sentence": order[:1],
+            "first two": order[:2],
+            "first three": order[:3],
+            "first of two passages": list(heads.values())[:2],
+            "first of three passages": list(heads.values())[:3],
+            "lead and two more of its passage": [lead, *[i for i in own if i != lead][:2]],
+        }
+        for name, indices in chosen.items():
+            ways[name].append(max(cov[i] for i in indices))
+    print(f"{len(questions)} questions of {len(specs)} sets")
+    print("| sentences taken | best coverage among them |\n|---|---|")
+    for name, values in ways.items():
+        print(f"| {name} | {statistics.fmean(values):.3f} |")
+
+
 def fit() -> None:
     sets = _sets()
     everything = [q for qs in sets.values() for q in qs]
@@ -217,11 +270,15 @@ def main() -> None:
     d = sub.add_parser("dump")
     d.add_argument("spec")
     d.add_argument("--limit", type=int)
+    p = sub.add_parser("picks")
+    p.add_argument("specs", nargs="+")
     f = sub.add_parser("fit")
     f.add_argument("--test", nargs="+", help="sets to hold out and test the fitted models on")
     args = parser.parse_args()
     if args.command == "dump":
         dump(args.spec, args.limit)
+    elif args.command == "picks":
+        picks(args.specs)
     elif args.test:
         held_out(args.test)
     else:
