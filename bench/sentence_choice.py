@@ -113,16 +113,7 @@ def _fit(questions: list[dict]) -> dict[str, float]:
 
 def _top1(questions: list[dict], weights: dict[str, float]) -> float:
     """Mean key-fact coverage of the sentence the weights rank first."""
-    out = []
-    for q in questions:
-        ok = np.asarray(q["eligible"], dtype=bool)
-        if not ok.any():
-            out.append(0.0)
-            continue
-        scored = choice.scores(np.asarray(q["features"]), weights)
-        scored[~ok] = -np.inf
-        out.append(q["coverage"][int(np.argmax(scored))])
-    return statistics.fmean(out) if out else 0.0
+    return _ranked(questions, lambda f: choice.scores(f, weights))[0]
 
 
 def _sets() -> dict[str, list[dict]]:
@@ -138,6 +129,8 @@ def _ranked(
     questions: list[dict], score: Callable[[np.ndarray], np.ndarray]
 ) -> tuple[float, float]:
     """Mean coverage of the first sentence and the best coverage among the first three."""
+    if not questions:
+        return 0.0, 0.0
     first, three = [], []
     for q in questions:
         ok = np.asarray(q["eligible"], dtype=bool)
@@ -147,7 +140,7 @@ def _ranked(
             continue
         scored = score(np.asarray(q["features"])).astype(float)
         scored[~ok] = -np.inf
-        order = np.argsort(-scored)
+        order = np.argsort(-scored, kind="stable")  # the first of equals, as argmax takes
         first.append(q["coverage"][order[0]])
         three.append(max(q["coverage"][i] for i in order[:3]))
     return statistics.fmean(first), statistics.fmean(three)
