@@ -68,7 +68,8 @@ DESCRIBED_CHARS = 40
 ANSWERS_MARGIN = 0.5
 # a sentence this close to the lead (in standard scores) is shown beside it even when it adds
 # none of the question's words: the features cannot tell which of the two answers, a reader can.
-# 0.5 (the answer margin) and 0.75 held fewer key facts on every set; 1.0 answers grew by 4-9 %
+# 0.5 (the answer margin) held fewer key facts on every set, 0.75 fewer on the German sets (the
+# only ones it was measured on); at 1.0 answers grew by 3-9 % (BENCHMARKS.md, session 28)
 TIE_MARGIN = 1.0
 MEANING = 0.86
 # a cosine this far above the answer gate says the sentence means what was asked though the
