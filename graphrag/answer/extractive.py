@@ -700,7 +700,8 @@ def supporting(
     padding and stays out, unless it ties with the lead (within TIE_MARGIN): the features
     cannot tell which of the two answers, and a reader can ("Abmahnung, Umsetzung,
     Versetzung" beside the duty to train, for "A colleague keeps discriminating against me.
-    What does my employer have to do about it?")."""
+    What does my employer have to do about it?"). A tie that cannot be read alone
+    (``continues``) stays out too: it would bring the sentence before it along."""
     asked_terms = set(terms(question, language))
     lead_terms = {t for c in chosen for t in terms(c.text, language)}
     covered = asked_terms & lead_terms
