@@ -16,6 +16,7 @@ passages the default ``ask`` uses, then four ceilings, each the key-fact coverag
 and the rank of the best-covering sentence in the answerer's ranking. Unanswerable questions
 count for abstention precision and recall. Last, the answer's and the passages' coverage by
 the questions' category (colloquial, cross-lingual, cross-law, ...) over all the sets.
+``--sentence-order never`` measures the evidence in the search's order (before session 30).
 ``--show`` prints each question that loses facts with its answer and the sentence that would
 have held them.
 """
@@ -43,13 +44,21 @@ def main() -> None:
     parser.add_argument("specs", nargs="+", metavar="spec")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--show", action="store_true")
+    parser.add_argument(
+        "--sentence-order",
+        choices=["never", "single_hop"],
+        default="single_hop",
+        help="the answer's evidence ordered by its best sentence too (the default) or not",
+    )
     args = parser.parse_args()
     pooled: dict[str, list[float]] = {}
     pooled_abstained: list[bool] = []
     pooled_unanswerable: list[bool] = []
     by_category: dict[str, list[tuple[float, float]]] = {}
     for spec in args.specs:
-        rows, abstained, unanswerable = measure(spec, args.limit, args.show, by_category)
+        rows, abstained, unanswerable = measure(
+            spec, args.limit, args.show, by_category, args.sentence_order
+        )
         report(spec, rows, abstained, unanswerable)
         for key, values in rows.items():
             pooled.setdefault(key, []).extend(values)
@@ -71,12 +80,14 @@ def measure(
     limit: int | None,
     show: bool,
     by_category: dict[str, list[tuple[float, float]]],
+    sentence_order: str = "single_hop",
 ) -> tuple[dict[str, list[float]], list[bool], list[bool]]:
     """Per answerable question the coverages; per question whether it abstained and whether
     it is unanswerable; ``by_category`` gains each answerable question's (answer, passages)
     coverage under its category."""
     evalset = load(spec, limit=limit)
-    runner = EvalRunner(evalset, EvalConfig(baselines=[]), ROOT / ".bench/eval-data")
+    config = EvalConfig(baselines=[], retrieval={"sentence_order": sentence_order})
+    runner = EvalRunner(evalset, config, ROOT / ".bench/eval-data")
     rag, _ = runner.open_index()
     answerer = rag.generator
     assert isinstance(answerer, ExtractiveAnswerer), "the default answerer is extractive"

@@ -597,7 +597,7 @@ def _explain(result: dict[str, Any]) -> None:
         highlight=False,
         markup=False,
     )
-    out.rule("ranking (final, fused, graph, rerank, dense, sparse; provenance)")
+    out.rule("ranking (final, fused, graph, rerank, dense, sparse, best sentence; provenance)")
 
     def rounded(value: float | None, digits: int) -> float | None:
         return value and round(value, digits)
@@ -609,10 +609,12 @@ def _explain(result: dict[str, Any]) -> None:
             f"{'->' + '/'.join(p['through']) if p.get('through') else ''}"
             for p in r["provenance"]
         )
+        # the best sentence's cosine, where the answer's evidence was ordered by it
+        best = "" if s.get("sentence") is None else f" b={rounded(s['sentence'], 3)}"
         out.print(
             f"{i:2d}. {s['final']:.3f} f={s['fused']} g={rounded(s['graph'], 4)} "
             f"r={rounded(s['rerank'], 3)} d={rounded(s['dense'], 3)} "
-            f"s={rounded(s['sparse'], 2)} | {r['title']} > {r['section']} | {prov}",
+            f"s={rounded(s['sparse'], 2)}{best} | {r['title']} > {r['section']} | {prov}",
             highlight=False,
             markup=False,
         )

@@ -18,6 +18,7 @@ import logging
 import queue
 import re
 import threading
+import time
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from functools import partial
@@ -34,6 +35,7 @@ from graphrag.answer.context import with_context
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.extractive import ExtractiveAnswerer
 from graphrag.answer.llm import LlmGenerator, OpenAICompatibleGenerator
+from graphrag.answer.ordering import by_best_sentence
 from graphrag.answer.passages import build_passages
 from graphrag.answer.protocol import AnswerGenerator, OnToken, not_answered
 from graphrag.answer.references import ReferenceAnswerer
@@ -128,6 +130,7 @@ class GraphRAG:
             graph=settings.graph_refinement,
             reranker=settings.reranker,
             glossary_path=settings.glossary,
+            sentence_order=settings.sentence_order,
         )
         self.generator: AnswerGenerator | AgentAnswerer = generator or self._default_generator()
         self.guardrails = Guardrails(
@@ -517,7 +520,7 @@ class GraphRAG:
         ask_span = telemetry.start("ask", **{"ask.question": telemetry.content(question)})
         try:
             with telemetry.within(ask_span), self.lock.read():
-                result = self.retriever.search(request)
+                result = self._evidence(request)
                 if carry:
                     chunks = self.graph.fetch_chunks(list(carry), request.access)
                     result = _with_carried(result, chunks)
@@ -561,6 +564,25 @@ class GraphRAG:
         answer.timings_ms = {**timings, **answer.timings_ms}
         answer.guardrails.injection = flagged
         yield AnswerEvent(type="answer", answer=answer)
+
+    def _evidence(self, request: SearchRequest) -> SearchResult:
+        """The search's results as the evidence an answer reads: for a question one passage
+        answers, its first results ordered with their best sentence's resemblance to the
+        question as well (``graphrag.answer.ordering``)."""
+        cfg = self.retrieval
+        if cfg.sentence_order == "never":
+            return self.retriever.search(request)
+        result = self.retriever.search(
+            request.model_copy(update={"k": max(request.k, cfg.sentence_depth)})
+        )
+        started = time.perf_counter()
+        ordered = by_best_sentence(
+            request.query, result, self.embedder, depth=cfg.sentence_depth, k=request.k
+        )
+        timings = {key: ms for key, ms in result.timings_ms.items() if key != "total"}
+        timings["sentence_order"] = round((time.perf_counter() - started) * 1000, 2)
+        timings["total"] = round(sum(timings.values()), 2)
+        return ordered.model_copy(update={"timings_ms": timings})
 
     def chat(
         self,

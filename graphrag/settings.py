@@ -117,6 +117,11 @@ class Settings(BaseSettings):
     llm_entities: bool = Field(default=False, description="also extract entities with the LLM")
     reranker: str = Field(default="none", description="none, nanoranker, ce:<model>, bge:<model>")
     graph_refinement: bool = True  # the reference hop pays on multi-hop questions (BENCHMARKS.md)
+    sentence_order: Literal["never", "single_hop"] = Field(
+        default="single_hop",
+        description="the evidence an answer reads: for a question one passage answers, the "
+        "search's first results ordered with their best sentence's resemblance as well",
+    )
     # a YAML file of everyday word -> the documents' terms, over the built-in German glossary
     glossary: Path | None = None
     llm_url: str | None = Field(default=None, description="OpenAI-compatible base URL (…/v1)")

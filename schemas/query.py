@@ -67,6 +67,9 @@ class StageScores(BaseModel):
     fused: float | None = None
     graph: float | None = None
     rerank: float | None = None
+    # the cosine of the chunk's best sentence to the question, where the answer's evidence was
+    # ordered by it (``graphrag.answer.ordering``)
+    sentence: float | None = None
     final: float = 0.0
 
 

@@ -107,6 +107,11 @@ class RetrievalConfig(BaseModel):
     rerank_top: int = Field(default=30, ge=1, le=500)
     rerank_weight: float = Field(default=0.6, ge=0)
     fused_weight: float = Field(default=0.4, ge=0)
+    # the evidence an answer reads: for a question one passage answers, the first
+    # ``sentence_depth`` results ordered by the search's order fused with their best sentence's
+    # (graphrag.answer.ordering); a plain search keeps the search's order
+    sentence_order: Literal["never", "single_hop"] = "single_hop"
+    sentence_depth: int = Field(default=20, ge=2, le=200)
 
     def branch_weights(self) -> tuple[float, float]:
         if self.hybrid_alpha is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,8 @@ def test_ask_json_shape_and_citations(data_dir: Path) -> None:
     assert citation["file"] == "leave.md" and citation["path"] == "docs/leave.md"
     explained = cli("ask", "How many days of annual leave?", "--explain", data_dir=data_dir)
     assert explained.returncode == 0 and "analysis" in explained.stdout
+    # the ranking shows each chunk's best sentence, by which the answer's evidence was ordered
+    assert re.search(r"^ 1\. [\d.]+ f=.* b=0\.\d+", explained.stdout, re.M)
     # the streamed text is the answer, then its sources with file and page label
     assert explained.stdout.startswith(out["answer"].split(" [1]")[0])
     assert "[1] docs/leave.md · Leave policy > Annual leave" in explained.stdout

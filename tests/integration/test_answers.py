@@ -63,6 +63,25 @@ def test_an_english_question_finds_the_german_provision_by_its_words(rag: GraphR
     assert answer.answerable and "innerhalb von drei Wochen" in answer.answer
 
 
+def test_the_evidence_is_ordered_by_its_best_sentence_too(rag: GraphRAG) -> None:
+    # § 16 (1) ArbZG is a long provision whose one sentence answers: by the chunk's score
+    # alone it stays out of the passages; by its best sentence it is read and quoted
+    question = "Muss mein Arbeitgeber das Arbeitszeitgesetz irgendwo für uns zugänglich machen?"
+    answer, search = rag.ask_explained(question)
+    assert not search.analysis.multi_hop
+    assert answer.answerable and "auszulegen oder auszuhängen" in answer.answer
+    assert answer.citations[0].section.endswith("§ 16 Aushang und Arbeitszeitnachweise")
+    assert all(r.scores.sentence is not None for r in search.results)
+    finals = [r.scores.final for r in search.results]
+    assert finals == sorted(finals, reverse=True) and "sentence_order" in search.timings_ms
+    # a multi-hop question keeps the search's order: its second hop does not resemble it
+    _, hop = rag.ask_explained(
+        "Welche Frist gilt für die Klage des Arbeitnehmers, der gekündigt wurde?"
+    )
+    assert hop.analysis.multi_hop
+    assert all(r.scores.sentence is None for r in hop.results)
+
+
 def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
     answer = rag.ask("Wie hoch ist der gesetzliche Mindestlohn pro Stunde?")
     assert not answer.answerable

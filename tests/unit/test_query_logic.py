@@ -43,6 +43,7 @@ from graphrag.answer.extractive import (
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import everyday
+from graphrag.answer.ordering import best_sentences, by_best_sentence
 from graphrag.answer.parties import other_actor
 from graphrag.answer.passages import build_passages
 from graphrag.answer.references import documents_named, reference_target
@@ -72,6 +73,7 @@ from schemas import (
     QueryAnalysis,
     ScoredChunk,
     SearchRequest,
+    SearchResult,
     SparseVector,
     StageScores,
     VectorHit,
@@ -346,6 +348,69 @@ def scored(cid: str, doc: str, section: str, ordinal: int, final: float, text: s
         doc_title=f"Doc {doc}",
         scores=StageScores(final=final),
     )
+
+
+class _Urlaub:
+    """Cosines that follow how often a text says "Urlaub" against other words."""
+
+    def _vector(self, text: str) -> list[float]:
+        words = re.findall(r"\w+", text.casefold())
+        return [float(words.count("urlaub")), 0.1 * len(words) + 0.01]
+
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0, 0.0]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+
+def _searched(results: list[ScoredChunk], *, multi_hop: bool = False) -> SearchResult:
+    return SearchResult(
+        query="Wie viel Urlaub?",
+        results=results,
+        analysis=QueryAnalysis(language="de", multi_hop=multi_hop),
+    )
+
+
+def test_the_evidence_of_a_single_hop_question_is_ordered_by_its_best_sentence_as_well() -> None:
+    # a long chunk whose one sentence answers sits fourth: the chunks above say nothing of it
+    long = "Es gilt Folgendes. " * 8 + "Der Urlaub beträgt 24 Werktage."
+    results = [
+        scored("a", "d", "s1", 0, 0.9, "Die Arbeitszeit beträgt acht Stunden."),
+        scored("b", "d", "s2", 0, 0.8, "Die Ruhepause beträgt 30 Minuten."),
+        scored("c", "d", "s3", 0, 0.7, "Die Ruhezeit beträgt elf Stunden."),
+        scored("u", "d", "s4", 0, 0.6, long),
+        scored("e", "d", "s5", 0, 0.5, "Nachtarbeit ist besonders geregelt."),
+    ]
+    ordered = by_best_sentence("Wie viel Urlaub?", _searched(results), _Urlaub(), depth=5, k=3)
+    ids = [r.chunk.id for r in ordered.results]
+    assert ids[:2] == ["a", "u"] and len(ids) == 3  # fused with the search's order, cut to k
+    # each place keeps the search's score for that place: in order, on the search's scale
+    assert [r.scores.final for r in ordered.results] == [0.9, 0.8, 0.7]
+    sentence = [r.scores.sentence for r in ordered.results]
+    assert sentence[1] is not None and sentence[1] > 0.7  # "Der Urlaub beträgt 24 Werktage."
+    assert sentence[0] == 0.0 and sentence[2] == 0.0
+    # beyond the depth the search's order stands; a multi-hop question keeps it all
+    shallow = by_best_sentence("Wie viel Urlaub?", _searched(results), _Urlaub(), depth=3, k=5)
+    assert [r.chunk.id for r in shallow.results][3:] == ["u", "e"]
+    hop = by_best_sentence(
+        "Wie viel Urlaub?", _searched(results, multi_hop=True), _Urlaub(), depth=5, k=3
+    )
+    assert [r.chunk.id for r in hop.results] == ["a", "b", "c"]
+    assert all(r.scores.sentence is None for r in hop.results)
+
+
+def test_a_chunk_without_a_sentence_scores_lowest_and_nothing_to_order_is_returned_as_it_is() -> (
+    None
+):
+    said = "Der Urlaub beträgt 24 Werktage."
+    results = [scored("x", "d", "s", 0, 0.9, "   "), scored("u", "d", "t", 0, 0.5, said)]
+    empty, urlaub = best_sentences("Urlaub?", results, _Urlaub())
+    assert empty == -1.0 and urlaub > 0.7
+    alone = by_best_sentence("Urlaub?", _searched(results[1:]), _Urlaub(), depth=5, k=3)
+    assert [r.chunk.id for r in alone.results] == ["u"] and alone.results[0].scores.final == 0.5
+    none = _searched([])
+    assert by_best_sentence("Urlaub?", none, _Urlaub(), depth=5, k=3) == none
 
 
 def test_passages_merge_adjacent_chunks_and_respect_the_budget() -> None:
