@@ -8,7 +8,9 @@ therefore ordered by reciprocal rank fusion of two orders: the search's own, and
 best sentence's cosine to the question under the embedder (the same "heading: sentence" texts
 the extractive answerer embeds, so its cache serves both). A multi-hop question keeps the
 search's order: its second hop's passage ("Nicki Minaj was born in ...") does not resemble the
-question, and ordering by resemblance pushes it out.
+question, and ordering by resemblance pushes it out. So does a question that asks two things
+("Welche Frist gilt ..., und welche Vorschriften ... gelten dabei entsprechend?"): each part's
+evidence resembles its part, not the whole.
 
 Each place keeps the final score the search gave that place, so the scores stay on the search's
 scale and in descending order (what the passages and the conversation's carried evidence
@@ -20,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from graphrag.answer.evidence import candidates
+from graphrag.answer.extractive import split_question
 from graphrag.answer.passages import build_passages
 from graphrag.models.embedders import Embedder
 from schemas import ScoredChunk, SearchResult
@@ -33,8 +36,8 @@ def by_best_sentence(
     question: str, result: SearchResult, embedder: Embedder, *, depth: int, k: int
 ) -> SearchResult:
     """``result``'s first ``depth`` results in the fused order, then the rest, cut to ``k``;
-    a multi-hop question's results as the search ordered them."""
-    if result.analysis.multi_hop or not result.results:
+    a multi-hop question's, or one's in several parts, as the search ordered them."""
+    if result.analysis.multi_hop or len(split_question(question)) > 1 or not result.results:
         return result.model_copy(update={"results": result.results[:k]})
     head, tail = result.results[:depth], result.results[depth:]
     best = best_sentences(question, head, embedder)

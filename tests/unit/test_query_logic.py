@@ -398,6 +398,10 @@ def test_the_evidence_of_a_single_hop_question_is_ordered_by_its_best_sentence_a
     )
     assert [r.chunk.id for r in hop.results] == ["a", "b", "c"]
     assert all(r.scores.sentence is None for r in hop.results)
+    # so does a question in two parts: each part's evidence resembles its part only
+    two = "Wie viel Urlaub gibt es, und wie lange dauert die Ruhezeit?"
+    parts = by_best_sentence(two, _searched(results), _Urlaub(), depth=5, k=3)
+    assert [r.chunk.id for r in parts.results] == ["a", "b", "c"]
 
 
 def test_a_chunk_without_a_sentence_scores_lowest_and_nothing_to_order_is_returned_as_it_is() -> (
