@@ -520,10 +520,14 @@ class GraphRAG:
         ask_span = telemetry.start("ask", **{"ask.question": telemetry.content(question)})
         try:
             with telemetry.within(ask_span), self.lock.read():
-                result = self._evidence(request)
-                if carry:
-                    chunks = self.graph.fetch_chunks(list(carry), request.access)
-                    result = _with_carried(result, chunks)
+                searched = self._search_evidence(request)
+                carried = self.graph.fetch_chunks(list(carry), request.access) if carry else None
+            # ordering embeds sentences (seconds on a cold cache): an ingestion waiting for
+            # the write lock must not wait for that; it reads only the result in hand
+            with telemetry.within(ask_span):
+                result = self._evidence(request, searched)
+            if carried is not None:
+                result = _with_carried(result, carried)
             timings = dict(result.timings_ms)
             yield AnswerEvent(type="search", search=result)
             answer = yield from self._stream_answer(
@@ -565,16 +569,24 @@ class GraphRAG:
         answer.guardrails.injection = flagged
         yield AnswerEvent(type="answer", answer=answer)
 
-    def _evidence(self, request: SearchRequest) -> SearchResult:
-        """The search's results as the evidence an answer reads: for a question one passage
-        answers, its first results ordered with their best sentence's resemblance to the
-        question as well (``graphrag.answer.ordering``)."""
+    def _search_evidence(self, request: SearchRequest) -> SearchResult:
+        """The search an answer's evidence comes from: as deep as the ordering reads
+        (``_evidence``). Runs under the store's read lock."""
         cfg = self.retrieval
         if cfg.sentence_order == "never":
             return self.retriever.search(request)
-        result = self.retriever.search(
+        return self.retriever.search(
             request.model_copy(update={"k": max(request.k, cfg.sentence_depth)})
         )
+
+    def _evidence(self, request: SearchRequest, result: SearchResult) -> SearchResult:
+        """The search's results as the evidence an answer reads: for a question one passage
+        answers, its first results ordered with their best sentence's resemblance to the
+        question as well (``graphrag.answer.ordering``). Reads no store: runs outside the
+        lock."""
+        cfg = self.retrieval
+        if cfg.sentence_order == "never":
+            return result
         started = time.perf_counter()
         ordered = by_best_sentence(
             request.query, result, self.embedder, depth=cfg.sentence_depth, k=request.k

@@ -322,6 +322,41 @@ def last_question(question: str) -> str:
     return (asking or parts or [question])[-1]
 
 
+_SPLIT = re.compile(
+    r",?\s+(?:und|and)\s+(?=(?:wie|wann|ab wann|bis wann|welche\w*|was|wer|wo|how|when|what|"
+    r"which|who|(?:innerhalb|in|bis zu|ab|unter|für|nach|within|in|by|under|for) "
+    r"(?:welche\w*|what|which))\b)",
+    re.I,
+)
+# "<comparative ...>, A oder B?": the head names what is compared, A and B the two sides
+_COMPARED = re.compile(
+    r"^(?P<head>[^,]*\b(?:kürzer|länger|früher|später|eher|mehr|weniger|höher|niedriger|"
+    r"größer|kleiner|älter|jünger|shorter|longer|earlier|later|first|older|younger|more|"
+    r"fewer|less|higher|lower|larger|bigger|smaller)\b[^,]*),\s*(?P<first>[^,]+?)\s+"
+    r"(?:oder|or)\s+(?P<second>[^,]+?)\s*\?$",
+    re.I,
+)
+
+
+def split_question(question: str) -> list[str]:
+    """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two; so does a
+    comparison ("Was ist kürzer, die Frist für den Einspruch oder die für die Klage?"): each
+    side is answered by its own sentence, and the reader compares."""
+    text = last_question(question)
+    context = question[: len(question) - len(text)].strip()
+    if (compared := _COMPARED.match(text)) is not None:
+        head = compared.group("head")
+        return [
+            f"{context} {head}, {compared.group(side)}?".strip() for side in ("first", "second")
+        ]
+    parts = [p.strip(" ,") for p in _SPLIT.split(text) if p.strip(" ,")]
+    if len(parts) < 2:
+        return [question]
+    parts = [p if p.endswith("?") else f"{p}?" for p in parts[:2]]
+    # the first part names the subject; the second often only refers to it ("ab wann ... mir")
+    return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
+
+
 def asked(question: str) -> Asked:
     """The kind of answer the question wants (the asking sentence decides). A question that
     opens with its verb asks yes or no, whatever clause it embeds: "Does my employer have to

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from graphrag.answer.asks import split_question
 from graphrag.answer.evidence import candidates
-from graphrag.answer.extractive import split_question
 from graphrag.answer.passages import build_passages
 from graphrag.models.embedders import Embedder
 from schemas import ScoredChunk, SearchResult

@@ -82,6 +82,33 @@ def test_the_evidence_is_ordered_by_its_best_sentence_too(rag: GraphRAG) -> None
     assert all(r.scores.sentence is None for r in hop.results)
 
 
+def test_sentences_are_embedded_without_holding_the_stores(
+    rag: GraphRAG, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ordering and the answer embed sentences (seconds on a cold cache) after the store's
+    read lock is released: an ingestion's write turn does not wait for them."""
+    embed = rag.embedder.embed_documents
+    writes: list[bool] = []
+
+    def embed_while_a_writer_comes(texts: list[str]) -> list[list[float]]:
+        done = threading.Event()
+
+        def write() -> None:
+            with rag.lock:
+                done.set()
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writes.append(done.wait(10))  # a held read lock would keep the writer out till after
+        writer.join(60)
+        return embed(texts)
+
+    monkeypatch.setattr(rag.embedder, "embed_documents", embed_while_a_writer_comes)
+    answer = rag.ask("Wie lange muss die Ruhezeit nach Ende der täglichen Arbeit mindestens sein?")
+    assert answer.answerable and "elf Stunden" in answer.answer
+    assert writes and all(writes), writes
+
+
 def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
     answer = rag.ask("Wie hoch ist der gesetzliche Mindestlohn pro Stunde?")
     assert not answer.answerable

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from graphrag.answer import answer_type, choice, kinship
-from graphrag.answer.asks import Asked, asked, exact, holds, values
+from graphrag.answer.asks import Asked, asked, exact, holds, split_question, values
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
@@ -37,7 +37,6 @@ from graphrag.answer.extractive import (
     lead_first,
     opening_rule,
     referred,
-    split_question,
     supporting,
 )
 from graphrag.answer.llm import OpenAICompatibleGenerator, unsupported_numbers
