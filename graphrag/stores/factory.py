@@ -5,8 +5,7 @@ from __future__ import annotations
 from graphrag.errors import ConfigError
 from graphrag.settings import Settings, public_url
 from graphrag.stores.graph import ArcadeDBGraphStore, GraphStore, Neo4jGraphStore
-from graphrag.stores.vector import EdgeVectorStore, QdrantClientVectorStore, VectorStore
-from graphrag.stores.vector.qdrant_server import CollectionLayout
+from graphrag.stores.vector import EdgeVectorStore, VectorStore
 
 
 def graph_store(settings: Settings) -> GraphStore:
@@ -37,6 +36,9 @@ def graph_store(settings: Settings) -> GraphStore:
 def vector_store(settings: Settings) -> VectorStore:
     if settings.qdrant_url is None:
         return EdgeVectorStore(settings.vector_dir)
+    # imported only for a server: qdrant-client is slow to import (graphrag.stores.vector)
+    from graphrag.stores.vector.qdrant_server import CollectionLayout, QdrantClientVectorStore
+
     return QdrantClientVectorStore(
         url=settings.qdrant_url,
         api_key=settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None,

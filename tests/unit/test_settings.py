@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +30,17 @@ def test_servers_when_configured(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(factory.graph_store(s), Neo4jGraphStore)
     assert isinstance(factory.vector_store(s), QdrantClientVectorStore)
     assert "s3cret" not in repr(s) and "s3cret" not in str(s.model_dump())
+
+
+def test_the_default_stores_do_not_import_the_qdrant_client() -> None:
+    # qdrant-client takes half a second to import: every CLI command paid it for a store it
+    # does not use unless GRAPHRAG_QDRANT_URL is set
+    probe = (
+        "import sys, graphrag.sdk, graphrag.cli, graphrag.stores.factory; "
+        "print('qdrant_client' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False", run.stderr
 
 
 @pytest.mark.parametrize(
