@@ -73,6 +73,14 @@ _MULTI_HOP = re.compile(
     r"des .+ der)\b",
     re.I,
 )
+# "Where did Coulson Wallop's father study?" asks what "the father of Coulson Wallop" asks
+# (``_MULTI_HOP``): the possessive names a second person or work, the bridge to the answer
+_POSSESSIVE_BRIDGE = re.compile(
+    r"\w['’]s?\s+(?:\w+\s+)?(?:mother|father|parents?|wife|husband|spouse|child(?:ren)?|sons?|"
+    r"daughters?|brothers?|sisters?|siblings?|grand\w+|\w+-in-law|step\w+|uncle|aunt|cousin|"
+    r"director|composer|performer|author|founder|producer|creator|successor|predecessor)\b",
+    re.I,
+)
 _QUOTED = re.compile(r"[\"„“»](.+?)[\"“”«]")
 _EXCLUDED = re.compile(r"(?:^|\s)-(\w[\w-]*)")
 
@@ -100,7 +108,8 @@ class QueryAnalyzer:
             self.entities.link(question, resolve=self.resolve) if self.entities is not None else []
         )
         multi_hop = (
-            bool(_MULTI_HOP.search(question)) or len({e.entity.id for e in linked if e.entity}) >= 2
+            bool(_MULTI_HOP.search(question) or _POSSESSIVE_BRIDGE.search(question))
+            or len({e.entity.id for e in linked if e.entity}) >= 2
         )
         merged = (filters or SearchFilters()).model_copy()
         # Quoted phrases stay soft (a quoted title need not occur in every hop's evidence);

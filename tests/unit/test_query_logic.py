@@ -294,6 +294,10 @@ def test_rrf_weights_and_ties() -> None:
         ("Which film director is older, Scott Derrickson or Ed Wood?", "en", "comparative", False),
         ("What is the relationship between the BetrVG and the KSchG?", "en", "relational", False),
         ("Who was the father of the founder of Microsoft?", "en", "factual", True),
+        # a possessive names the bridge as "the father of" does
+        ("Where did Coulson Wallop's father study?", "en", "factual", True),
+        ("What nationality is Lamprocles's father?", "en", "factual", True),
+        ("What is Apple's annual revenue?", "en", "factual", False),
         (
             "Wie muss der Arbeitgeber bei einer Massenentlassung vorgehen?",
             "de",
