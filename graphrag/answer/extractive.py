@@ -561,10 +561,13 @@ def _rest_answers(
 def _described(text: str, name: str, asked_terms: set[str], language: str) -> int:
     """How many of the question's terms the words just before the name state, at its best
     mention in the text ("from the Australian soap opera" before "Neighbours")."""
+    # "the director of" is described by "directed by": an agent noun's verb, whose stem the
+    # stemmer keeps apart from the noun's ("director" / "direct", "founder" / "found")
+    asked = asked_terms | {t[:-2] for t in asked_terms if len(t) > 5 and t.endswith(("or", "er"))}
     best = 0
     for m in re.finditer(re.escape(name), text):
         before = " ".join(_TOKENS.findall(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]))
-        best = max(best, len(set(terms(before, language)) & asked_terms))
+        best = max(best, len(set(terms(before, language)) & asked))
     return best
 
 

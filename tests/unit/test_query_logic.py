@@ -959,6 +959,25 @@ def test_the_second_hop_follows_the_name_the_question_describes() -> None:
     assert hop is not None and hop.text == "It was created by Reg Watson."
 
 
+def test_the_director_asked_for_is_the_name_after_directed_by() -> None:
+    class Name(_WordEmbedder):
+        # the embedder finds the writer's sentence closest: it names a director too
+        words = ("father", "director", "film", "palo", "alto", "franco", "actor")
+
+    passages = titled_passages(
+        (
+            "Palo Alto (2013 film)",
+            "Palo Alto is a 2013 American coming-of-age drama film written and directed by "
+            "Gia Coppola. The film stars Emma Roberts and James Franco.",
+        ),
+        ("James Franco", "James Franco is an American actor, director and writer."),
+        ("Gia Coppola", "She is the daughter of Gian-Carlo Coppola."),
+    )
+    hop = _hop("Who is the father of the director of film Palo Alto?", passages, Name())
+    # "directed by" describes "the director": the stemmer keeps "director" and "direct" apart
+    assert hop is not None and hop.text == "She is the daughter of Gian-Carlo Coppola."
+
+
 def test_the_leads_own_passage_answers_what_the_lead_does_not() -> None:
     pool = candidates(
         titled_passages(
