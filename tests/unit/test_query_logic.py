@@ -940,42 +940,57 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
     assert answer_type.expected("Where did Sylvia Burka's husband die?") != {"PERSON"}
 
 
-def test_the_second_hop_follows_the_name_the_question_describes() -> None:
-    class Name(_WordEmbedder):
+@pytest.mark.parametrize(
+    ("words", "texts", "question", "wanted"),
+    [
         # the embedder finds the actress's sentence closest
-        words = ("kate", "ramsay", "australian", "soap", "opera", "ashleigh", "neighbours")
-
-    passages = titled_passages(
         (
-            "Kate Ramsay",
-            "Kate Ramsay is a character from the Australian soap opera Neighbours, "
-            "played by Ashleigh Brewer.",
+            ("kate", "ramsay", "australian", "soap", "opera", "ashleigh", "neighbours"),
+            [
+                (
+                    "Kate Ramsay",
+                    "Kate Ramsay is a character from the Australian soap opera Neighbours, "
+                    "played by Ashleigh Brewer.",
+                ),
+                (
+                    "Ashleigh Brewer",
+                    "Ashleigh Brewer is an Australian actress trained by John Smith.",
+                ),
+                (
+                    "Neighbours",
+                    "Neighbours is a long-running series. It was created by Reg Watson.",
+                ),
+            ],
+            "Kate Ramsay is a character from an Australian soap opera created by who?",
+            "It was created by Reg Watson.",
         ),
-        ("Ashleigh Brewer", "Ashleigh Brewer is an Australian actress trained by John Smith."),
-        ("Neighbours", "Neighbours is a long-running series. It was created by Reg Watson."),
-    )
-    question = "Kate Ramsay is a character from an Australian soap opera created by who?"
-    hop = _hop(question, passages, Name())
-    assert hop is not None and hop.text == "It was created by Reg Watson."
-
-
-def test_the_director_asked_for_is_the_name_after_directed_by() -> None:
+        # the embedder finds the actor's sentence closest: it names a director too; "directed
+        # by" describes "the director", though the stemmer keeps "director" and "direct" apart
+        (
+            ("father", "director", "film", "palo", "alto", "franco", "actor"),
+            [
+                (
+                    "Palo Alto (2013 film)",
+                    "Palo Alto is a 2013 American coming-of-age drama film written and directed "
+                    "by Gia Coppola. The film stars Emma Roberts and James Franco.",
+                ),
+                ("James Franco", "James Franco is an American actor, director and writer."),
+                ("Gia Coppola", "She is the daughter of Gian-Carlo Coppola."),
+            ],
+            "Who is the father of the director of film Palo Alto?",
+            "She is the daughter of Gian-Carlo Coppola.",
+        ),
+    ],
+)
+def test_the_second_hop_follows_the_name_the_question_describes(
+    words: tuple[str, ...], texts: list[tuple[str, str]], question: str, wanted: str
+) -> None:
     class Name(_WordEmbedder):
-        # the embedder finds the writer's sentence closest: it names a director too
-        words = ("father", "director", "film", "palo", "alto", "franco", "actor")
+        pass
 
-    passages = titled_passages(
-        (
-            "Palo Alto (2013 film)",
-            "Palo Alto is a 2013 American coming-of-age drama film written and directed by "
-            "Gia Coppola. The film stars Emma Roberts and James Franco.",
-        ),
-        ("James Franco", "James Franco is an American actor, director and writer."),
-        ("Gia Coppola", "She is the daughter of Gian-Carlo Coppola."),
-    )
-    hop = _hop("Who is the father of the director of film Palo Alto?", passages, Name())
-    # "directed by" describes "the director": the stemmer keeps "director" and "direct" apart
-    assert hop is not None and hop.text == "She is the daughter of Gian-Carlo Coppola."
+    Name.words = words
+    hop = _hop(question, titled_passages(*texts), Name())
+    assert hop is not None and hop.text == wanted
 
 
 def test_the_leads_own_passage_answers_what_the_lead_does_not() -> None:
