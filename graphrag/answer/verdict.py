@@ -7,7 +7,9 @@ them. The verdict compares them where the sentences say enough, and says nothing
 * a category ("both board games"): yes when each thing's sentence states every word of it;
   a sentence that does not state it says nothing either way (no verdict);
 * the same country or nationality: the places and nationalities each sentence names (spaCy's
-  GPE and NORP); yes when they share one, no when both name a nationality and no two agree;
+  GPE and NORP), each also as the country it names (``countries``: "American", "U.S." and
+  "Ohio" are the United States); yes when they share one, no when both name a nationality and
+  no two agree;
 * the same place, city or state: yes when they share a place; never no (a sentence names the
   city of one and the state of the other);
 * any other form ("have the directors from the same country" asks about other things than
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from graphrag.answer.answer_type import entities
+from graphrag.answer.countries import countries, countries_in
 from graphrag.answer.evidence import Candidate, terms
 from graphrag.answer.pairs import name_in, sentences_about
 
@@ -124,6 +127,11 @@ def verdict(
     if named[0] & named[1] or _names(named[0], second.text) or _names(named[1], first.text):
         return Judged("yes", said)
     if asked.same in _COUNTRY:
+        # "American" and "United States", "Ohio" and "U.S.": one country, whether the
+        # named-entity model found the name or not ("a United States Army soldier")
+        lands = [countries(n) | countries_in(c.text) for n, c in zip(named, said, strict=True)]
+        if lands[0] & lands[1]:
+            return Judged("yes", said)
         nations = _values(one, "NORP"), _values(other, "NORP")
         if nations[0] and nations[1] and not nations[0] & nations[1]:
             return Judged("no", said)

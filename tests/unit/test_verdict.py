@@ -235,3 +235,28 @@ def test_a_year_alone_orders_nothing_within_that_year() -> None:
     longer = _said("Anna Berg (1833 – 1910) was a painter.", pool[1].text)
     lived = order("Who lived longer, Anna Berg or Ben Holm?", longer)
     assert lived is not None and lived.name == "Anna Berg"
+
+
+def test_a_demonym_a_state_and_a_countrys_name_are_one_country() -> None:
+    question = "Are Christopher Newton (Criminal) and Frances M. Vega of the same nationality?"
+    newton = "Christopher J. Newton was an American murderer executed in the state of Ohio."
+    # the named-entity model reads "United States Army" as an organisation: no place, no people
+    vega = "Frances Marie Vega was a United States Army soldier killed in the Iraq War."
+    kinds = {newton: {"NORP": {"american"}, "GPE": {"ohio"}}, vega: {}}
+    judged = verdict(question, _said(newton, vega), lambda text: kinds[text])
+    assert judged is not None and judged.verdict == "yes"
+    # a state stands for its country
+    born = "Frances Marie Vega was born in Poughkeepsie, New York."
+    kinds[born] = {"GPE": {"poughkeepsie", "new york"}}
+    judged = verdict(question, _said(newton, born), lambda text: kinds[text])
+    assert judged is not None and judged.verdict == "yes"
+    # a country's code counts only in capitals: "It" is no Italy, "In" no India
+    coded = "It was in Rome that Frances Marie Vega joined the US Army."
+    kinds[coded] = {"GPE": {"rome"}}
+    judged = verdict(question, _said(newton, coded), lambda text: kinds[text])
+    assert judged is not None and judged.verdict == "yes"
+    rome = "It is said Frances Marie Vega was born in Rome."
+    kinds[rome] = {"GPE": {"rome"}}
+    italian = "It is said Christopher J. Newton was born in Milan."
+    kinds[italian] = {"GPE": {"milan"}}
+    assert verdict(question, _said(italian, rome), lambda text: kinds[text]) is None
