@@ -5,7 +5,8 @@ The extractive answer quotes one sentence about each thing; a reader still has t
 them. The verdict compares them where the sentences say enough, and says nothing otherwise:
 
 * a category ("both board games"): yes when each thing's sentence states every word of it;
-  a sentence that does not state it says nothing either way (no verdict);
+  no when the category names a country ("British publications") and a thing's sentence places
+  it in other countries only ("founded in Texas"); otherwise no verdict;
 * the same country or nationality: the places and nationalities each sentence names (spaCy's
   GPE and NORP), each also as the country it names (``countries``: "American", "U.S." and
   "Ohio" are the United States); yes when they share one, no when both name a nationality and
@@ -115,11 +116,20 @@ def verdict(
     if asked is None or said is None:
         return None
     first, second = said
+    found = places or _places
     if asked.category is not None:
         wanted = set(terms(asked.category, "en")) - _FILLER
         states = all(wanted <= set(terms(c.text, "en")) for c in said)
-        return Judged("yes", said) if wanted and states else None
-    found = places or _places
+        if wanted and states:
+            return Judged("yes", said)
+        # "British publications": a thing its sentence places in another country only is not
+        # one ("founded in Texas"); a sentence that names no country says nothing
+        land = countries_in(asked.category)
+        for c in said if land else ():
+            theirs = countries(_values(found(c.text), "GPE", "NORP")) | countries_in(c.text)
+            if theirs and not theirs & land:
+                return Judged("no", said)
+        return None
     one, other = found(first.text), found(second.text)
     # a place the model finds in one sentence may be written so that it misses it in the other
     # ("American- Argentine"): the words themselves count too

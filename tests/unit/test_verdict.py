@@ -70,6 +70,21 @@ def test_a_category_is_yes_only_when_each_sentence_states_it() -> None:
     assert verdict(question, pool[:1]) is None
 
 
+def test_a_category_that_names_a_country_is_no_for_a_thing_placed_elsewhere() -> None:
+    question = "Are both magazines, the Woman's Viewpoint and Pick Me Up, British publications?"
+    british = "Pick Me Up! is a British weekly women's magazine."
+    texan = "The Woman's Viewpoint was a woman's magazine founded in Texas in 1923."
+    kinds = {british: {"NORP": {"british"}}, texan: {"GPE": {"texas"}}}
+    judged = verdict(question, _said(texan, british), lambda text: kinds[text])
+    assert judged is not None and judged.verdict == "no"
+    # a sentence that names no country, or the category's among others, says nothing
+    unplaced = "The Woman's Viewpoint was a woman's magazine founded in 1923."
+    sold = "The Woman's Viewpoint was a British magazine sold in Texas."
+    kinds |= {unplaced: {}, sold: {"NORP": {"british"}, "GPE": {"texas"}}}
+    assert verdict(question, _said(unplaced, british), lambda text: kinds[text]) is None
+    assert verdict(question, _said(sold, british), lambda text: kinds[text]) is None
+
+
 def test_the_same_country_is_judged_by_the_places_and_nationalities_each_sentence_names() -> None:
     question = "Were Scott Derrickson and Ed Wood of the same nationality?"
     kinds = {
