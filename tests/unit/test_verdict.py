@@ -54,6 +54,13 @@ def _said(*texts: str) -> list[Candidate]:
     return [Candidate(i, text, "") for i, text in enumerate(texts)]
 
 
+def _judged(question: str, kinds: dict[str, dict[str, set[str]]], *texts: str) -> str | None:
+    """The verdict on the sentences, each with the places and nationalities ``kinds`` gives it
+    (the named-entity model's part), or None."""
+    judged = verdict(question, _said(*texts), lambda text: kinds[text])
+    return judged.verdict if judged is not None else None
+
+
 def test_a_category_is_yes_only_when_each_sentence_states_it() -> None:
     question = "Are Medici and Senet both board games?"
     pool = _said(
@@ -75,14 +82,13 @@ def test_a_category_that_names_a_country_is_no_for_a_thing_placed_elsewhere() ->
     british = "Pick Me Up! is a British weekly women's magazine."
     texan = "The Woman's Viewpoint was a woman's magazine founded in Texas in 1923."
     kinds = {british: {"NORP": {"british"}}, texan: {"GPE": {"texas"}}}
-    judged = verdict(question, _said(texan, british), lambda text: kinds[text])
-    assert judged is not None and judged.verdict == "no"
+    assert _judged(question, kinds, texan, british) == "no"
     # a sentence that names no country, or the category's among others, says nothing
     unplaced = "The Woman's Viewpoint was a woman's magazine founded in 1923."
     sold = "The Woman's Viewpoint was a British magazine sold in Texas."
     kinds |= {unplaced: {}, sold: {"NORP": {"british"}, "GPE": {"texas"}}}
-    assert verdict(question, _said(unplaced, british), lambda text: kinds[text]) is None
-    assert verdict(question, _said(sold, british), lambda text: kinds[text]) is None
+    assert _judged(question, kinds, unplaced, british) is None
+    assert _judged(question, kinds, sold, british) is None
 
 
 def test_the_same_country_is_judged_by_the_places_and_nationalities_each_sentence_names() -> None:
@@ -132,8 +138,7 @@ def test_a_nationality_the_model_misses_in_one_sentence_still_counts_as_its_word
     first = "Naked Tango is a 1991 American- Argentine erotic drama film."
     second = "Algiers is a 1938 American drama film."
     kinds = {first: {"NORP": {"argentine"}}, second: {"NORP": {"american"}}}
-    judged = verdict(question, _said(first, second), lambda text: kinds[text])
-    assert judged is not None and judged.verdict == "yes"
+    assert _judged(question, kinds, first, second) == "yes"
 
 
 def test_the_answer_leads_with_the_verdict_and_quotes_both_sentences() -> None:
@@ -258,20 +263,17 @@ def test_a_demonym_a_state_and_a_countrys_name_are_one_country() -> None:
     # the named-entity model reads "United States Army" as an organisation: no place, no people
     vega = "Frances Marie Vega was a United States Army soldier killed in the Iraq War."
     kinds = {newton: {"NORP": {"american"}, "GPE": {"ohio"}}, vega: {}}
-    judged = verdict(question, _said(newton, vega), lambda text: kinds[text])
-    assert judged is not None and judged.verdict == "yes"
+    assert _judged(question, kinds, newton, vega) == "yes"
     # a state stands for its country
     born = "Frances Marie Vega was born in Poughkeepsie, New York."
     kinds[born] = {"GPE": {"poughkeepsie", "new york"}}
-    judged = verdict(question, _said(newton, born), lambda text: kinds[text])
-    assert judged is not None and judged.verdict == "yes"
+    assert _judged(question, kinds, newton, born) == "yes"
     # a country's code counts only in capitals: "It" is no Italy, "In" no India
     coded = "It was in Rome that Frances Marie Vega joined the US Army."
     kinds[coded] = {"GPE": {"rome"}}
-    judged = verdict(question, _said(newton, coded), lambda text: kinds[text])
-    assert judged is not None and judged.verdict == "yes"
+    assert _judged(question, kinds, newton, coded) == "yes"
     rome = "It is said Frances Marie Vega was born in Rome."
     kinds[rome] = {"GPE": {"rome"}}
     italian = "It is said Christopher J. Newton was born in Milan."
     kinds[italian] = {"GPE": {"milan"}}
-    assert verdict(question, _said(italian, rome), lambda text: kinds[text]) is None
+    assert _judged(question, kinds, italian, rome) is None
