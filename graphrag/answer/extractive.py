@@ -343,6 +343,10 @@ class ExtractiveAnswerer:
         # mentions, which the passage's later capitals would drown in noise
         for n, name in enumerate(_each_name(bridge_names(said, question, limit=BRIDGE_NAMES))):
             named = set(terms(name, language)) - outside
+            if not named and name.casefold() not in question.casefold():
+                # "Raghnall's father, Ruaidhrí Mac Ruaidhrí": a relative shares the name the
+                # question asks about, and is another person
+                named = set(terms(name, language))
             titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
             mentioned = (
                 [(c, v) for c, own, heading, v in others if own & named] if n < NAMES else []
@@ -352,6 +356,13 @@ class ExtractiveAnswerer:
         # a name the evidence has a passage about is the bridge before one it only mentions
         if any(has_title for *_, has_title in targets):
             targets = [t for t in targets if t[2]]
+        # a relative of two steps is reached through the first ("Who is Godomar II's
+        # stepmother?": the wife of the father the lead names, "son of king Gundobad", not of
+        # a duke of the Burgundy it also names)
+        both = kinship.steps(question)
+        if both is not None:
+            first = [t for t in targets if kinship.introduces(both[0], said, t[0])]
+            targets = first or targets
         # the name the question describes: "an Australian soap opera created by who?" is the
         # name after "the Australian soap opera" in the lead's passage ("Neighbours"), not the
         # actress after "played by"

@@ -50,15 +50,23 @@ def bridge_names(text: str, question: str, limit: int = NAMES) -> list[str]:
     >>> bridge_names("Am I Wrong is a song by Étienne de Crécy. The song charted in the U.S.",
     ...              "What nationality is the performer of Am I Wrong (Étienne De Crécy Song)?")
     ['Étienne de Crécy', 'U.S.']
+    >>> bridge_names("Raghnall's father, Ruaidhrí Mac Ruaidhrí, was slain.",
+    ...              "Who is Raghnall Mac Ruaidhrí's paternal grandfather?")
+    ['Ruaidhrí Mac Ruaidhrí']
     """
     # a title's disambiguation names no bridge the question crosses: the performer in "Am I
     # Wrong (Étienne De Crécy Song)" is still the one the lead's passage brings
-    asked = {w.casefold() for w in re.findall(r"\w+", re.sub(r"\([^)]*\)", " ", question))}
+    plain = re.sub(r"\([^)]*\)", " ", question).casefold()
+    asked = set(re.findall(r"\w+", plain))
     out: list[str] = []
     for m in _NAME.finditer(text):
         name = m.group(0).strip()
         words = [w.casefold() for w in re.findall(r"\w+", name)]
-        if len(name) < 3 or all(w in asked for w in words) or name in out:
+        # the question's own name, or part of it; "Ruaidhrí Mac Ruaidhrí" beside a question
+        # about "Raghnall Mac Ruaidhrí" is his father, every word of whom the question uses
+        said = re.sub(r"['’]s$", "", name.casefold())  # "Raghnall's" is Raghnall
+        own = all(w in asked for w in words) and said in plain
+        if len(name) < 3 or own or name in out:
             continue
         out.append(name)
         if len(out) >= limit:

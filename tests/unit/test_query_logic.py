@@ -980,6 +980,53 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
             "Who is the father of the director of film Palo Alto?",
             "She is the daughter of Gian-Carlo Coppola.",
         ),
+        # a stepmother is the father's wife: the hop goes through the name the lead calls the
+        # parent ("son of king Gundobad"), not the duchy whose duchess the embedder prefers
+        (
+            ("stepmother", "wife", "burgundy", "godomar", "gundobad"),
+            [
+                ("Godomar II", "Godomar II, son of king Gundobad, was king of Burgundy."),
+                (
+                    "Gundobad",
+                    "Gundobad was King of the Burgundians. He was the husband of Caretene.",
+                ),
+                (
+                    "Beatrice, Duchess of Burgundy",
+                    "Beatrice was Duchess of Burgundy. She was the second wife of Hugh of Burgundy.",
+                ),
+            ],
+            "Who is Godomar II's stepmother?",
+            "He was the husband of Caretene.",
+        ),
+        # a father sharing the name the question asks about is another person, and the one a
+        # paternal grandfather is reached through; his own passage states his parent
+        (
+            ("ruaidhrí", "mac", "magnate", "grandfather"),
+            [
+                ("Raghnall Mac Ruaidhrí", "Raghnall's father, Ruaidhrí Mac Ruaidhrí, was slain."),
+                (
+                    "Ruaidhrí Mac Ruaidhrí",
+                    "Ruaidhrí Mac Ruaidhrí was a Scottish magnate. "
+                    "He was a son of Ailéan mac Ruaidhrí.",
+                ),
+            ],
+            "Who is Raghnall Mac Ruaidhrí's paternal grandfather?",
+            "He was a son of Ailéan mac Ruaidhrí.",
+        ),
+        # the father-in-law is the husband's parent; "father of" his son states a child
+        (
+            ("norodom", "suramarit", "king", "father"),
+            [
+                ("Sisowath Kossamak", "She was queen by marriage to King Norodom Suramarit."),
+                (
+                    "Norodom Suramarit",
+                    "Norodom Suramarit was King of Cambodia. He was the father of King Norodom "
+                    "Sihanouk. Suramarit was born in Phnom Penh to Prince Norodom Sutharot.",
+                ),
+            ],
+            "Who is the father-in-law of Sisowath Kossamak?",
+            "Suramarit was born in Phnom Penh to Prince Norodom Sutharot.",
+        ),
     ],
 )
 def test_the_second_hop_follows_the_name_the_question_describes(
