@@ -43,13 +43,18 @@ def sentences_about(
 
 
 def _about(name: str, ranking: Sequence[Candidate]) -> Candidate | None:
-    """The best-ranked sentence that names the thing: most of its name's words, in the text
-    or in the heading of its passage."""
+    """The best-ranked sentence that names the thing."""
+    return next(iter(about(name, ranking)), None)
+
+
+def about(name: str, ranking: Sequence[Candidate]) -> list[Candidate]:
+    """The sentences that name the thing, best-ranked first: most of its name's words, in the
+    text or in the heading of its passage."""
     wanted = set(terms(re.sub(r"\([^)]*\)", " ", name), "en"))
     if not wanted:
-        return None
-    for c in ranking:
-        own = set(terms(c.text, "en")) | set(terms(c.heading, "en"))
-        if len(wanted & own) * 2 > len(wanted):
-            return c
-    return None
+        return []
+    return [
+        c
+        for c in ranking
+        if len(wanted & (set(terms(c.text, "en")) | set(terms(c.heading, "en")))) * 2 > len(wanted)
+    ]

@@ -13,15 +13,22 @@ them. The verdict compares them where the sentences say enough, and says nothing
   no two agree;
 * the same place, city or state: yes when they share a place; never no (a sentence names the
   city of one and the state of the other);
-* any other form ("have the directors from the same country" asks about other things than
-  the two named): no verdict.
+* the same country or nationality of the people a role names ("Do both films A and B have the
+  directors from the same country?", "Are the directors of films A and B from the same
+  country?"): each thing's sentence names its director ("directed by Perry Bhandal"), and the
+  sentences of the directors' own passages are compared as above;
+* any other form: no verdict.
 
 >>> compared("Are Medici and Senet both board games?")
-Compared(first='Medici', second='Senet', category='board games', same=None)
+Compared(first='Medici', second='Senet', category='board games', same=None, role=None)
 >>> compared("Were both Pietro Salini and Domenico Ravenna, born in the same place?")
-Compared(first='Pietro Salini', second='Domenico Ravenna', category=None, same='place')
+Compared(first='Pietro Salini', second='Domenico Ravenna', category=None, same='place', role=None)
 >>> compared("How old is Senet?") is None
 True
+>>> compared("Do both films Interview With A Hitman and The Last Coupon have the directors "
+...          "from the same country?")  # doctest: +NORMALIZE_WHITESPACE
+Compared(first='Interview With A Hitman', second='Last Coupon', category=None,
+         same='country', role='director')
 """
 
 from __future__ import annotations
@@ -34,7 +41,8 @@ from typing import Literal
 from graphrag.answer.answer_type import entities
 from graphrag.answer.countries import countries, countries_in
 from graphrag.answer.evidence import Candidate, terms
-from graphrag.answer.pairs import name_in, sentences_about
+from graphrag.answer.pairs import about, name_in, sentences_about
+from graphrag.retrieval.hop import bridge_names
 
 Verdict = Literal["yes", "no"]
 
@@ -60,6 +68,22 @@ _SAME_REST = re.compile(
     r"share\s+the\s+same\s+(\w+)|[^\W\d]+\s+in\s+the\s+same\s+(\w+)",
     re.I,
 )
+# "Do both films A and B have the directors from the same country?"
+_ROLE_AFTER = re.compile(
+    rf"^{_AUX}\s+both\s+(?P<a>.+?)\s+and\s+(?P<b>.+?),?\s+have\s+the\s+(?P<role>[a-z]+?)s?\s+"
+    r"(?:from|of)\s+the\s+same\s+(?P<what>\w+)\s*\?$",
+    re.I,
+)
+# "Are the directors of films A and B from the same country?", "Do both directors of films A
+# and B have the same nationality?"
+_ROLE_BEFORE = re.compile(
+    rf"^{_AUX}\s+(?:both\s+)?(?:the\s+)?(?P<role>[a-z]+?)s?\s+of\s+(?:both\s+)?(?P<a>.+?)\s+"
+    r"and\s+(?P<b>.+?),?\s+(?:(?:from|of)\s+the\s+same|(?:have|share)\s+the\s+same)\s+"
+    r"(?P<what>\w+)\s*\?$",
+    re.I,
+)
+# how far after the role's word ("directed by") the name of the one who holds it may begin
+ROLE_CHARS = 30
 _COUNTRY = {"country", "nationality", "citizenship"}
 _PLACE = {"place", "city", "state", "town", "region", "province", "county"}
 # words of a category that say nothing a sentence must state
@@ -72,11 +96,19 @@ class Compared:
     second: str
     category: str | None  # "board games"
     same: str | None  # "country", "place", ...
+    role: str | None = None  # "director": the things' directors are compared
 
 
 def compared(question: str) -> Compared | None:
     """The two things and what is compared of them, or None for any other question."""
     text = " ".join(question.split())
+    for pattern in (_ROLE_AFTER, _ROLE_BEFORE):
+        m = pattern.match(text)
+        if m is None or m.group("what").casefold() not in _COUNTRY:
+            continue
+        first, second = (name_in(m.group(k)) for k in ("a", "b"))
+        if first and second:
+            return Compared(first, second, None, m.group("what").casefold(), m.group("role"))
     for pattern in (_BOTH_AFTER, _BOTH_BEFORE, _SAME):
         m = pattern.match(text)
         if m is None:
@@ -112,7 +144,10 @@ def verdict(
     it. ``places``: a text's places and nationalities by kind ("GPE", "NORP"); spaCy's
     English model by default."""
     asked = compared(question)
-    said = sentences_about(asked.first, asked.second, ranking) if asked else None
+    if asked is not None and asked.role is not None:
+        said = _holders(asked, ranking)
+    else:
+        said = sentences_about(asked.first, asked.second, ranking) if asked else None
     if asked is None or said is None:
         return None
     first, second = said
@@ -146,6 +181,43 @@ def verdict(
         if nations[0] and nations[1] and not nations[0] & nations[1]:
             return Judged("no", said)
     return None
+
+
+def _holders(asked: Compared, ranking: Sequence[Candidate]) -> tuple[Candidate, Candidate] | None:
+    """The sentence about each thing's role holder ("directed by Perry Bhandal") from that
+    person's own passage, or None when a thing's sentences name none or the evidence has no
+    passage about them."""
+    assert asked.role is not None
+    role = asked.role.casefold()
+    # "director" is named by "directed by": an agent noun's verb
+    stem = role[:-2] if len(role) > 5 and role.endswith(("or", "er")) else role
+    cue = re.compile(rf"\b{re.escape(stem)}\w*(?:\s+by)?\s+", re.I)
+    people = []
+    for thing in (asked.first, asked.second):
+        person = next(
+            (
+                name
+                for c in about(thing, ranking)
+                for m in cue.finditer(c.text)
+                for name in bridge_names(c.text[m.end() : m.end() + ROLE_CHARS * 3], thing, 1)
+                if c.text.find(name, m.end()) - m.end() <= ROLE_CHARS
+            ),
+            None,
+        )
+        if person is None:
+            return None
+        people.append(person)
+    # the person's own passage says where they are from; the thing's sentence names them only
+    own = [[c for c in ranking if name_in(c.heading) and _heads(person, c)] for person in people]
+    if not own[0] or not own[1] or people[0] == people[1]:
+        return None
+    return own[0][0], own[1][0]
+
+
+def _heads(person: str, c: Candidate) -> bool:
+    """The candidate's passage is about the person: its title holds their name's words."""
+    wanted = set(terms(person, "en"))
+    return bool(wanted) and wanted <= set(terms(c.heading, "en"))
 
 
 def _values(found: dict[str, set[str]], *kinds: str) -> set[str]:

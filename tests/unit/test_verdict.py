@@ -33,12 +33,29 @@ from tests.factories import titled_passages
             "Are both movies, Naked Tango and Algiers (Film), from the same country?",
             Compared("Naked Tango", "Algiers (Film)", None, "country"),
         ),
-        # the same of things other than the two named, or no comparison at all
+        # the same of the people a role names
         (
             "Do both films Interview With A Hitman and The Last Coupon have the directors from "
             "the same country?",
-            None,
+            Compared("Interview With A Hitman", "Last Coupon", None, "country", "director"),
         ),
+        (
+            "Do both directors of films Wrong Turn 5: Bloodlines and Dark River (2017 Film) have "
+            "the same nationality?",
+            Compared(
+                "Wrong Turn 5: Bloodlines",
+                "Dark River (2017 Film)",
+                None,
+                "nationality",
+                "director",
+            ),
+        ),
+        (
+            "Are the composers of films Jaws and Vertigo from the same country?",
+            Compared("Jaws", "Vertigo", None, "country", "composer"),
+        ),
+        # the same of things other than the two named, or no comparison at all
+        ("Do both films Jaws and Vertigo have the directors of the same age?", None),
         ("Is the director of Titanic and the writer of Avatar the same person?", None),
         ("Are Ed Wood and Scott Derrickson of the same height?", None),
         ("Where was Scott Derrickson born?", None),
@@ -59,6 +76,38 @@ def _judged(question: str, kinds: dict[str, dict[str, set[str]]], *texts: str) -
     (the named-entity model's part), or None."""
     judged = verdict(question, _said(*texts), lambda text: kinds[text])
     return judged.verdict if judged is not None else None
+
+
+def test_the_people_a_role_names_are_compared_by_their_own_passages() -> None:
+    question = (
+        "Do both films Interview With A Hitman and The Last Coupon have the directors from the "
+        "same country?"
+    )
+    films = [
+        Candidate(
+            0,
+            "Interview with a Hitman is a 2012 British film directed by Perry Bhandal.",
+            "Interview with a Hitman",
+        ),
+        Candidate(
+            1,
+            "The Last Coupon is a 1932 British comedy directed by Frank Launder.",
+            "The Last Coupon",
+        ),
+    ]
+    bhandal = Candidate(2, "Perry Bhandal is a British film director.", "Perry Bhandal")
+    launder = Candidate(3, "Frank Launder was a British writer and director.", "Frank Launder")
+    kinds = {bhandal.text: {"NORP": {"british"}}, launder.text: {"NORP": {"british"}}}
+    judged = verdict(question, [*films, bhandal, launder], lambda text: kinds.get(text, {}))
+    assert judged is not None and judged.verdict == "yes"
+    assert judged.evidence == (bhandal, launder)
+    # the films are both British; the directors' own sentences decide
+    american = Candidate(3, "Frank Launder was an American writer and director.", "Frank Launder")
+    kinds[american.text] = {"NORP": {"american"}}
+    judged = verdict(question, [*films, bhandal, american], lambda text: kinds.get(text, {}))
+    assert judged is not None and judged.verdict == "no"
+    # a director the evidence has no passage about: no verdict
+    assert verdict(question, [*films, bhandal], lambda text: kinds.get(text, {})) is None
 
 
 def test_a_category_is_yes_only_when_each_sentence_states_it() -> None:
