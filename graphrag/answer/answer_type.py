@@ -127,6 +127,31 @@ def states_event(name: str, text: str) -> bool:
     return any(stated.search(text) for event_name, _, stated in _EVENTS if event_name == name)
 
 
+# the event's verb, then (within the clause, past a date) "in" or "at" and a name: "Born in
+# Saint James, Port of Spain", "died on 3 May 1890 at Dornburg"; not "(born December 8,
+# 1982)" or "a Trinidad and Tobago-born rapper", which date the birth or give a nationality
+_PLACED = {
+    event_name: re.compile(rf"\b(?:{verbs})\b[^.;()]{{0,40}}?\b(?:in|at)\s+(?:the\s+)?[A-Z]")
+    for event_name, verbs in (
+        ("birth", r"[Bb]orn"),
+        ("death", r"[Dd]ied|[Kk]illed|[Aa]ssassinated|[Ee]xecuted"),
+        ("burial", r"[Bb]uried|[Ii]nterred"),
+    )
+}
+
+
+def places_event(name: str, text: str) -> bool:
+    """The text says where the event happened: its verb, then "in" or "at" a name.
+
+    >>> places_event("birth", "Born in Saint James, Port of Spain, she moved to Queens.")
+    True
+    >>> places_event("birth", "Nicki Minaj (born December 8, 1982) is a Trinidad-born rapper.")
+    False
+    """
+    placed = _PLACED.get(name)
+    return placed is not None and placed.search(text) is not None
+
+
 @lru_cache(maxsize=4096)
 def entities(text: str) -> tuple[tuple[str, str], ...]:
     """The text's named entities as (label, text), read once per text: a sentence is checked

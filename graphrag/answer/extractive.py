@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from graphrag.answer import choice, kinship
-from graphrag.answer.answer_type import event, expected, names_one, states_event
+from graphrag.answer.answer_type import event, expected, names_one, places_event, states_event
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question, split_question
 from graphrag.answer.dates import Named, order
 from graphrag.answer.evidence import (
@@ -391,6 +391,10 @@ class ExtractiveAnswerer:
                 # "Where did ... Isaac Schwartz die?": "Schwartz died in Siversky", not the
                 # dates of his life beside a place the embedder finds closer
                 about = [(c, v) for c, v in about if states_event(happened, c.text)] or about
+                if kinds is not None and "DATE" not in kinds:
+                    # where: "Born in Saint James, Port of Spain", not "(born December 8,
+                    # 1982) ... a Trinidad and Tobago-born rapper", which the embedder prefers
+                    about = [(c, v) for c, v in about if places_event(happened, c.text)] or about
             for c, vector in about:
                 closeness = float(query @ vector)
                 if best is None or closeness > best[0]:

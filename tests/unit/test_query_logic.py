@@ -1027,6 +1027,21 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
             "Who is the father-in-law of Sisowath Kossamak?",
             "Suramarit was born in Phnom Penh to Prince Norodom Sutharot.",
         ),
+        # where she was born: "Born in ...", not her birth date beside a nationality of the
+        # same words ("Trinidad-born"), which repeats her name for the embedder
+        (
+            ("nicki", "minaj", "born", "rapper", "song"),
+            [
+                ("Changed It", "Changed It is a song by rapper Nicki Minaj."),
+                (
+                    "Nicki Minaj",
+                    "Nicki Minaj (born December 8, 1982) is a Trinidad-born rapper. "
+                    "Born in Saint James, Port of Spain, she moved to Queens.",
+                ),
+            ],
+            "What is the place of birth of the performer of song Changed It?",
+            "Born in Saint James, Port of Spain, she moved to Queens.",
+        ),
     ],
 )
 def test_the_second_hop_follows_the_name_the_question_describes(
