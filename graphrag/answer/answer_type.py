@@ -81,9 +81,11 @@ _EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
         "study",
         re.compile(r"^where\b.*\b(?:study|studied|graduate|graduated|educated)\b", re.I),
         re.compile(
-            r"\b(?:stud(?:y|ied|ies|ying)|graduat\w*|educated|attended|alumn\w*|degree|"
-            r"doctorate|enrolled|university|college)\b",
-            re.I,
+            r"(?i:\b(?:stud(?:y|ied|ies|ying)|graduat\w*|educated|attended|alumn\w*|degree|"
+            r"doctorate|enrolled|university|college)\b)"
+            # a degree's abbreviation says where it was taken: "created a DCL of Oxford"
+            r"|\b(?:B\.?A|M\.?A|B\.?Sc|M\.?Sc|Ph\.?D|D\.?Phil|D\.?C\.?L|LL\.?[BMD]|M\.?D)\b\.?\s+"
+            r"(?:of|from|at)\s+[A-Z]",
         ),
     ),
     (

@@ -1042,6 +1042,21 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
             "What is the place of birth of the performer of song Changed It?",
             "Born in Saint James, Port of Spain, she moved to Queens.",
         ),
+        # where he studied: the degree's abbreviation and where it was taken, not the seat
+        # he held, which repeats the words the embedder weighs
+        (
+            ("wallop", "john", "father", "portsmouth", "earl", "created", "october"),
+            [
+                ("Coulson Wallop", "Coulson Wallop was the third son of John Wallop."),
+                (
+                    "John Wallop",
+                    "John Wallop was the 2nd Earl of Portsmouth, in the Wallop family of "
+                    "Portsmouth. On 1 October 1755 he was created a DCL of Oxford.",
+                ),
+            ],
+            "Where did Coulson Wallop's father study?",
+            "On 1 October 1755 he was created a DCL of Oxford.",
+        ),
     ],
 )
 def test_the_second_hop_follows_the_name_the_question_describes(
