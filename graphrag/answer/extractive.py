@@ -49,7 +49,7 @@ from graphrag.retrieval.analysis import asks_connection
 from graphrag.retrieval.glossary import Glossary
 from graphrag.retrieval.hop import NAMES, bridge_names
 from ingestion.citations import cited_norms, law_key, section_norm
-from schemas import Answer, Citation, GraphContext, Passage
+from schemas import Answer, GraphContext, Passage
 
 # A sentence answers when it means what the question asks (cosine under the embedder; across
 # languages the same embedder scores lower) or says most of it in the question's own words.
@@ -94,6 +94,10 @@ _TOKENS = re.compile(r"[\w'’-]+|[^\w\s]")
 MEANING_ACROSS_LANGUAGES = 0.82
 WORDS = 0.4
 CLOSEST = {"de": "Am nächsten kommt", "en": "The closest evidence is"}
+CLOSEST_MANY = {"de": "Am nächsten kommen", "en": "The closest evidence"}
+# what an abstention shows: the sentences the question ranks first, each from its own
+# passage; the one that ranks first alone was the right provision's neighbour as often as not
+CLOSEST_SHOWN = 3
 GRAPH_PATH = {"de": "Verbindung im Graphen", "en": "Connection in the graph"}
 QUOTED = {"de": "Die Quelle ({lang}) sagt", "en": "The source (in {lang}) says"}
 LANGUAGE_NAMES = {
@@ -164,7 +168,7 @@ class ExtractiveAnswerer:
     ) -> Answer:
         pool = self._pool(question, language, passages)
         if not pool:
-            return _abstain(question, language, passages, graph, None)
+            return _abstain(question, language, passages, graph, [])
         # a sentence is embedded with its heading: "§ 3 Dauer des Urlaubs" says what
         # "(1) Der Urlaub beträgt jährlich mindestens 24 Werktage." is about
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool])
@@ -176,7 +180,13 @@ class ExtractiveAnswerer:
                 return linked
         if not decision.answerable:
             best = next((p for p in decision.picks if p is not None), None)
-            return _abstain(question, language, passages, graph, best.candidate if best else None)
+            closest = [best.candidate] if best else []
+            for p in decision.everything[0] if decision.everything else []:
+                if len(closest) >= CLOSEST_SHOWN:
+                    break
+                if all(p.candidate.passage != c.passage for c in closest):
+                    closest.append(p.candidate)
+            return _abstain(question, language, passages, graph, closest)
         # the lead's language: beside a German law quoted for an English question, what is
         # added comes from the law, not from an English document of the same corpus, and the
         # quote says once which language it is in
@@ -842,14 +852,17 @@ def _abstain(
     language: str,
     passages: list[Passage],
     graph: GraphContext,
-    closest: Candidate | None,
+    closest: list[Candidate],
 ) -> Answer:
     text = not_answered(language)
-    citations: list[Citation] = []
-    if closest is not None:
+    citations = [citation_for(n, passages[c.passage]) for n, c in enumerate(closest, start=1)]
+    if len(closest) == 1:
         label = CLOSEST.get(language, CLOSEST["en"])
-        text += f"\n\n{label}: „{closest.text}“ [1]"
-        citations = [citation_for(1, passages[closest.passage])]
+        text += f"\n\n{label}: „{closest[0].text}“ [1]"
+    elif closest:
+        label = CLOSEST_MANY.get(language, CLOSEST_MANY["en"])
+        quoted = "\n".join(f"- „{c.text}“ [{n}]" for n, c in enumerate(closest, start=1))
+        text += f"\n\n{label}:\n{quoted}"
     return Answer(
         question=question,
         answer=text,

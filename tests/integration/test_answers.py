@@ -113,7 +113,10 @@ def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
     answer = rag.ask("Wie hoch ist der gesetzliche Mindestlohn pro Stunde?")
     assert not answer.answerable
     assert answer.answer.startswith("Die gefundenen Dokumente beantworten diese Frage nicht")
-    assert "Am nächsten kommt:" in answer.answer and len(answer.citations) == 1
+    # the closest sentence of each of the passages ranked first, each cited
+    assert "Am nächsten komm" in answer.answer
+    assert 1 <= len(answer.citations) <= 3
+    assert answer.answer.count("„") == len(answer.citations)
     # "Weihnachtsgeld" is a kind of "Geld" (the glossary: Entgelt), which the laws name; the
     # laws never name Weihnachtsgeld, so no sum of theirs is its amount
     answer = rag.ask("Wie viel Weihnachtsgeld steht mir zu?")

@@ -506,6 +506,9 @@ def test_an_english_question_about_a_thing_german_evidence_never_names_is_not_an
     assert not foreign.answerable
     assert foreign.answer.startswith("The documents found do not answer")
     assert "Arbeitgeber" in foreign.answer  # the closest evidence, shown as such
+    # the closest sentence of each passage, up to three, each cited
+    assert "The closest evidence:\n- „" in foreign.answer
+    assert foreign.answer.count("„") == len(foreign.citations) == 2
     # a noun of everyday English ("time") names no thing the evidence must mention
     timely = "Does my employer have to give me my leave at the time I ask for it?"
     assert answerer.answer(timely, "en", passages, GraphContext()).answerable
