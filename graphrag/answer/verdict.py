@@ -206,7 +206,7 @@ def _holders(asked: Compared, ranking: Sequence[Candidate]) -> tuple[Candidate, 
                 for c in about(thing, ranking)
                 for m in cue.finditer(c.text)
                 for name in bridge_names(c.text[m.end() : m.end() + ROLE_CHARS * 3], thing, 1)
-                if c.text.find(name, m.end()) - m.end() <= ROLE_CHARS
+                if 0 <= c.text.find(name, m.end()) - m.end() <= ROLE_CHARS
             ),
             None,
         )
@@ -214,7 +214,7 @@ def _holders(asked: Compared, ranking: Sequence[Candidate]) -> tuple[Candidate, 
             return None
         people.append(person)
     # the person's own passage says where they are from; the thing's sentence names them only
-    own = [[c for c in ranking if name_in(c.heading) and _heads(person, c)] for person in people]
+    own = [[c for c in ranking if _heads(person, c)] for person in people]
     if not own[0] or not own[1] or people[0] == people[1]:
         return None
     return own[0][0], own[1][0]

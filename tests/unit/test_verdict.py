@@ -102,7 +102,9 @@ def test_the_people_a_role_names_are_compared_by_their_own_passages() -> None:
         ),
     ]
     bhandal = Candidate(2, "Perry Bhandal is a British film director.", "Perry Bhandal")
-    launder = Candidate(3, "Frank Launder was a British writer and director.", "Frank Launder")
+    launder = Candidate(
+        3, "Frank Launder was a British writer and director.", "Frank Launder (director)"
+    )
     kinds = {bhandal.text: {"NORP": {"british"}}, launder.text: {"NORP": {"british"}}}
     judged = verdict(question, [*films, bhandal, launder], lambda text: kinds.get(text, {}))
     assert judged is not None and judged.verdict == "yes"
