@@ -41,6 +41,7 @@ from graphrag.answer.evidence import (
     terms,
     unit_vector,
 )
+from graphrag.answer.nouns import agent_verb
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
 from graphrag.answer.verdict import Judged, verdict
 from graphrag.models.embedders import Embedder
@@ -588,7 +589,7 @@ def _described(text: str, name: str, asked_terms: set[str], language: str) -> in
     mention in the text ("from the Australian soap opera" before "Neighbours")."""
     # "the director of" is described by "directed by": an agent noun's verb, whose stem the
     # stemmer keeps apart from the noun's ("director" / "direct", "founder" / "found")
-    asked = asked_terms | {t[:-2] for t in asked_terms if len(t) > 5 and t.endswith(("or", "er"))}
+    asked = asked_terms | {agent_verb(t) for t in asked_terms}
     best = 0
     for m in re.finditer(re.escape(name), text):
         before = " ".join(_TOKENS.findall(text[max(0, m.start() - DESCRIBED_CHARS) : m.start()]))

@@ -63,3 +63,13 @@ def everyday(word: str) -> bool:
     from wordfreq import zipf_frequency  # loads its word list on first use
 
     return bool(zipf_frequency(word.lower(), "en") >= EVERYDAY_ZIPF)
+
+
+def agent_verb(noun: str) -> str:
+    """The verb an agent noun is made from, as a stem: "director" -> "direct", "founder" ->
+    "found" ("directed by" describes "the director"); any other word as it is.
+
+    >>> agent_verb("director"), agent_verb("composer"), agent_verb("song")
+    ('direct', 'compos', 'song')
+    """
+    return noun[:-2] if len(noun) > 5 and noun.endswith(("or", "er")) else noun

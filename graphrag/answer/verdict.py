@@ -41,6 +41,7 @@ from typing import Literal
 from graphrag.answer.answer_type import entities
 from graphrag.answer.countries import countries, countries_in
 from graphrag.answer.evidence import Candidate, terms
+from graphrag.answer.nouns import agent_verb
 from graphrag.answer.pairs import about, name_in, sentences_about
 from graphrag.retrieval.hop import bridge_names
 
@@ -196,7 +197,7 @@ def _holders(asked: Compared, ranking: Sequence[Candidate]) -> tuple[Candidate, 
     assert asked.role is not None
     role = asked.role.casefold()
     # "director" is named by "directed by": an agent noun's verb
-    stem = role[:-2] if len(role) > 5 and role.endswith(("or", "er")) else role
+    stem = agent_verb(role)
     cue = re.compile(rf"\b{re.escape(stem)}\w*(?:\s+by)?\s+", re.I)
     people = []
     for thing in (asked.first, asked.second):
