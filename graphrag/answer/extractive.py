@@ -352,7 +352,9 @@ class ExtractiveAnswerer:
         # every name of the passage may have a passage about it ("She was married to Jocelyn
         # Lovell" after a dozen places and events); only the first few are searched for as
         # mentions, which the passage's later capitals would drown in noise
-        for n, name in enumerate(_each_name(bridge_names(said, question, limit=BRIDGE_NAMES))):
+        for n, name in enumerate(
+            _each_name(bridge_names(said, question, limit=BRIDGE_NAMES, rearranged=True))
+        ):
             named = set(terms(name, language)) - outside
             if not named and name.casefold() not in question.casefold():
                 # "Raghnall's father, Ruaidhrí Mac Ruaidhrí": a relative shares the name the

@@ -31,6 +31,8 @@ SEED_CHARS = 600
 # "names": the seed read as its title and the names it mentions that the question does not
 # (the bridge candidates), a query a tenth as long as the passage
 NAMES = 12
+# words that make no name by themselves
+_FUNCTION = frozenset({"the", "and", "of", "for", "von", "van", "der", "den", "les"})
 # capitals of the Latin, Greek and Cyrillic scripts: "Étienne", "Łódź", "Šibenik" begin names
 _UPPER = "".join(re.escape(c) for c in map(chr, range(0x41, 0x530)) if c.isupper())
 # a name's word, or initials and short abbreviations with their dot ("F.", "U.S.", "St."); a
@@ -41,8 +43,14 @@ _NAME = re.compile(
 )
 
 
-def bridge_names(text: str, question: str, limit: int = NAMES) -> list[str]:
+def bridge_names(
+    text: str, question: str, limit: int = NAMES, rearranged: bool = False
+) -> list[str]:
     """Capitalised names in ``text`` that the question does not use, in order, each once.
+    ``rearranged``: a name made of the question's words in another order is kept ("Ruaidhrí
+    Mac Ruaidhrí" beside a question about "Raghnall Mac Ruaidhrí" is his father); the answer's
+    second hop asks for it, the search's passage hop does not (in scientific claims such names
+    are mostly noise: "Cancer Cells" beside "... cancer ... cells").
 
     >>> bridge_names("Maximum Overdrive was directed by Stephen King in Wilmington.",
     ...              "Where was the director of Maximum Overdrive born?")
@@ -50,9 +58,10 @@ def bridge_names(text: str, question: str, limit: int = NAMES) -> list[str]:
     >>> bridge_names("Am I Wrong is a song by Étienne de Crécy. The song charted in the U.S.",
     ...              "What nationality is the performer of Am I Wrong (Étienne De Crécy Song)?")
     ['Étienne de Crécy', 'U.S.']
-    >>> bridge_names("Raghnall's father, Ruaidhrí Mac Ruaidhrí, was slain.",
-    ...              "Who is Raghnall Mac Ruaidhrí's paternal grandfather?")
-    ['Ruaidhrí Mac Ruaidhrí']
+    >>> father = "Raghnall's father, Ruaidhrí Mac Ruaidhrí, was slain."
+    >>> asked = "Who is Raghnall Mac Ruaidhrí's paternal grandfather?"
+    >>> bridge_names(father, asked), bridge_names(father, asked, rearranged=True)
+    ([], ['Ruaidhrí Mac Ruaidhrí'])
     """
     # a title's disambiguation names no bridge the question crosses: the performer in "Am I
     # Wrong (Étienne De Crécy Song)" is still the one the lead's passage brings
@@ -62,10 +71,14 @@ def bridge_names(text: str, question: str, limit: int = NAMES) -> list[str]:
     for m in _NAME.finditer(text):
         name = m.group(0).strip()
         words = [w.casefold() for w in re.findall(r"\w+", name)]
-        # the question's own name, or part of it; "Ruaidhrí Mac Ruaidhrí" beside a question
-        # about "Raghnall Mac Ruaidhrí" is his father, every word of whom the question uses
-        said = re.sub(r"['’]s$", "", name.casefold())  # "Raghnall's" is Raghnall
-        own = all(w in asked for w in words) and said in plain
+        own = all(w in asked for w in words)
+        if own and rearranged:
+            # another arrangement of the question's words, when it reads as a name (two words
+            # of three letters or more), not a fragment ("C. The") or the question's own name
+            # ("Raghnall's" is Raghnall)
+            said = re.sub(r"['’]s$", "", name.casefold())
+            named = sum(1 for w in words if len(w) >= 3 and w not in _FUNCTION) >= 2
+            own = said in plain or not named
         if len(name) < 3 or own or name in out:
             continue
         out.append(name)
