@@ -144,3 +144,28 @@ def test_every_answer_of_the_2wiki_held_out_set_is_in_its_persons_passage(
         assert not set(q.gold) & used, q.question
         compact = normalise_answer(q.answer).replace(" ", "")
         assert any(compact in passages[title].replace(" ", "") for title in q.gold), q.question
+
+
+def test_every_answer_of_the_second_2wiki_held_out_set_is_in_its_passages(
+    shared_data: Path,
+) -> None:
+    path = Path(__file__).resolve().parents[2] / "eval/multihop/2wiki-holdout2/questions.json"
+    evalset = load(f"hotpotqa:{path}")
+    passages = {doc.title: normalise_answer(doc.text) for doc in evalset.corpus}
+    development = load(f"hotpotqa:{shared_data / '2wiki/questions.json'}")
+    first = load(f"hotpotqa:{path.parents[1] / '2wiki-holdout/questions.json'}")
+    used = {title for q in [*development.questions, *first.questions] for title in q.gold}
+    assert len(evalset.questions) == 34
+    for q in evalset.questions:
+        assert q.answer and len(q.gold) in (2, 4), q.question
+        # held out: no development question and no question of the first held-out set reads
+        # any of its passages
+        assert not set(q.gold) & used, q.question
+        if q.answer in ("yes", "no"):
+            continue
+        compact = normalise_answer(q.answer).replace(" ", "")
+        # a comparison's answer is one of its titles; every other answer is in a passage
+        titles = [normalise_answer(t).replace(" ", "") for t in q.gold]
+        assert compact in titles or any(
+            compact in passages[title].replace(" ", "") for title in q.gold
+        ), q.question
