@@ -65,6 +65,9 @@ def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
 
 # the event a place or date is asked of, and the words a sentence states it with
 _BIRTH = re.compile(r"\b(?:born|birth)\b", re.I)
+# "Elvis Aaron Presley (January 8, 1935 – August 16, 1977)", "Jean Durand (1882–1946)": a life
+# span in brackets dates both the birth and the death (and places neither)
+_LIFE_SPAN = re.compile(r"\([^()]{0,60}?\d{3,4}\s*[–-]\s*[^()]{0,40}?\d{3,4}\s*\)")
 _BURIAL = re.compile(r"\bbur(?:ied|ial)\b", re.I)
 _EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("birth", _BIRTH, _BIRTH),
@@ -127,6 +130,18 @@ def event(question: str) -> str | None:
 def states_event(name: str, text: str) -> bool:
     """The text states the event ("Schwartz died in Siversky" a death)."""
     return any(stated.search(text) for event_name, _, stated in _EVENTS if event_name == name)
+
+
+def dates_event(name: str, text: str) -> bool:
+    """The text dates the event: says it ("died on 3 May 1890") or, for a birth or a death,
+    gives the life span it begins or ends.
+
+    >>> dates_event("death", "Elvis Aaron Presley (January 8, 1935 – August 16, 1977) was a singer")
+    True
+    """
+    return states_event(name, text) or (
+        name in ("birth", "death") and _LIFE_SPAN.search(text) is not None
+    )
 
 
 # the event's verb, then (within the clause, past a date) "in" or "at" and a name: "Born in

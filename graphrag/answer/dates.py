@@ -41,6 +41,18 @@ _DATE = re.compile(
     rf"(?P<y3>\d{{3,4}}))(?!\d)",
     re.I,
 )
+
+
+def has_full_date(text: str) -> bool:
+    """The text states a day of a month of a year ("16 August 1977", "August 16, 1977"), not
+    only a year.
+
+    >>> has_full_date("Presley (January 8, 1935 – August 16, 1977)"), has_full_date("in 1977")
+    (True, False)
+    """
+    return any(m.group("d1") or m.group("d2") for m in _DATE.finditer(text))
+
+
 _WHO = r"(?:who|which (?:one|person))"
 _ORDER_ASKS = (
     # "Who was born first, A or B?", "Who died earlier, A or B?"

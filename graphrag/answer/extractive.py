@@ -28,9 +28,16 @@ from pathlib import Path
 import numpy as np
 
 from graphrag.answer import choice, kinship
-from graphrag.answer.answer_type import event, expected, names_one, places_event, states_event
+from graphrag.answer.answer_type import (
+    dates_event,
+    event,
+    expected,
+    names_one,
+    places_event,
+    states_event,
+)
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question, split_question
-from graphrag.answer.dates import Named, order
+from graphrag.answer.dates import Named, has_full_date, order
 from graphrag.answer.evidence import (
     Candidate,
     candidates,
@@ -197,7 +204,17 @@ class ExtractiveAnswerer:
         chosen = self._beside_the_leads(
             question, language, decision, pool, passages, vectors, source
         )
-        decision.judged, decision.ordering = _judgement(question, language, decision, chosen)
+        # a comparison through the things' directors needs four passages, the search may rank
+        # a director's own below a namesake's: what it found beyond the answer's passages
+        # is read last, only for what the passages before name nowhere
+        further = [
+            c
+            for c in candidates(passages, limit_passages=len(passages))
+            if c.passage >= self.max_passages
+        ]
+        decision.judged, decision.ordering = _judgement(
+            question, language, decision, chosen, further
+        )
         for said in (decision.judged, decision.ordering):
             if said is not None:  # the sentence about each of the two things compared
                 chosen += [c for c in said.evidence if not _repeats(c, chosen)]
@@ -394,20 +411,28 @@ class ExtractiveAnswerer:
                 # states it ("She is the daughter of Gian-Carlo Coppola"); where or when a
                 # relative died is told without the relation's word
                 about = [(c, v) for c, v in about if kinship.states(relation, c.text)] or about
+            if happened is not None:
+                # "Where did ... Isaac Schwartz die?": "Schwartz died in Siversky", not the
+                # dates of his life beside a place the embedder finds closer; the event first,
+                # as its words say it, the type of entity after, as the tagger reads it ("born
+                # in Meung-sur-Loire" names no place for it, "died in Paris" does)
+                when = kinds == frozenset({"DATE"})
+                says = dates_event if when else states_event
+                about = [(c, v) for c, v in about if says(happened, c.text)] or about
+                if kinds is not None and "DATE" not in kinds:
+                    # where: "Born in Saint James, Port of Spain", not "(born December 8,
+                    # 1982) ... a Trinidad and Tobago-born rapper", which the embedder prefers
+                    about = [(c, v) for c, v in about if places_event(happened, c.text)] or about
+                elif when:
+                    # when: "(January 8, 1935 – August 16, 1977)", not "he died suddenly in
+                    # 1977", which the embedder prefers for the verb it shares
+                    about = [(c, v) for c, v in about if has_full_date(c.text)] or about
             if kinds is not None:
                 # "Where was ... Stephen Warbeck born?": "Warbeck was born in Southampton",
                 # not "Stephen Warbeck (born 3 May 1953) is an English composer", which the
                 # embedder finds closer for the name it repeats
                 typed = [(c, v) for c, v in about if names_one(c.text, kinds, f"{question} {name}")]
                 about = typed or about
-            if happened is not None:
-                # "Where did ... Isaac Schwartz die?": "Schwartz died in Siversky", not the
-                # dates of his life beside a place the embedder finds closer
-                about = [(c, v) for c, v in about if states_event(happened, c.text)] or about
-                if kinds is not None and "DATE" not in kinds:
-                    # where: "Born in Saint James, Port of Spain", not "(born December 8,
-                    # 1982) ... a Trinidad and Tobago-born rapper", which the embedder prefers
-                    about = [(c, v) for c, v in about if places_event(happened, c.text)] or about
             for c, vector in about:
                 closeness = float(query @ vector)
                 if best is None or closeness > best[0]:
@@ -513,14 +538,19 @@ def _rendered(
 
 
 def _judgement(
-    question: str, language: str, decision: _Decision, chosen: list[Candidate]
+    question: str,
+    language: str,
+    decision: _Decision,
+    chosen: list[Candidate],
+    further: list[Candidate],
 ) -> tuple[Judged | None, Named | None]:
     """What an English comparison's answer says first: "Are Medici and Senet both board
     games?" is answered yes when the sentence about each says so; "Who was born later, A or
-    B?" names the one asked for, by the dates of the quoted sentences."""
+    B?" names the one asked for, by the dates of the quoted sentences. ``further``: the
+    sentences of the passages beyond the answer's, after every ranked one."""
     if language != "en":
         return None, None
-    judged = verdict(question, [p.candidate for p in decision.rankings[0]])
+    judged = verdict(question, [*(p.candidate for p in decision.rankings[0]), *further])
     if judged is not None:
         return judged, None
     everyone = [*chosen, *(p.candidate for r in decision.rankings for p in r)]

@@ -823,6 +823,35 @@ def test_a_bridge_question_gets_the_sentence_that_answers_it_of_the_name_the_lea
             "Where did the composer of film The Straw Hat die?",
             "died in Siversky",
         ),
+        # the event as its words say it before the type as the tagger reads it: the tagger
+        # takes "Meung-sur-Loire" for a person and "Paris" for a place
+        (
+            ("alain", "corneau", "film", "world"),
+            ("New World", "New World is a 1995 French film directed by Alain Corneau."),
+            (
+                "Alain Corneau",
+                "Alain Corneau (7 August 1943 – 30 August 2010) was a French film director. "
+                "Corneau was born in Meung-sur-Loire, Loiret. "
+                "Corneau died in Paris on 30 August 2010.",
+            ),
+            "What is the place of birth of the director of film New World (1995 Film)?",
+            "born in Meung-sur-Loire",
+        ),
+        # when: the day the life span ends, not the year of the sentence that says "died"
+        (
+            ("elvis", "presley", "song", "forget"),
+            (
+                "I Forgot to Remember to Forget",
+                "I Forgot to Remember to Forget is a song first recorded by Elvis Presley.",
+            ),
+            (
+                "Elvis Presley",
+                "Elvis Aaron Presley (January 8, 1935 – August 16, 1977) was an American singer. "
+                "Years of drug abuse compromised his health, and he died suddenly in 1977.",
+            ),
+            "When did the performer of song I Forgot To Remember To Forget die?",
+            "August 16, 1977",
+        ),
         # why someone died: the sentence that says what killed her, not the dates of her life
         # that the embedder finds closer for the name and "die"
         (

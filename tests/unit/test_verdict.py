@@ -118,6 +118,30 @@ def test_the_people_a_role_names_are_compared_by_their_own_passages() -> None:
     assert verdict(question, [*films, bhandal], lambda text: kinds.get(text, {})) is None
 
 
+def test_a_role_holders_passage_beyond_the_answers_passages_is_read_for_the_verdict() -> None:
+    # the search ranked a namesake's passage above the second director's own, which falls
+    # beyond the passages the answer quotes from
+    passages = titled_passages(
+        (
+            "Interview with a Hitman",
+            "Interview with a Hitman is a 2012 film directed by Perry Bhandal.",
+        ),
+        ("The Last Coupon", "The Last Coupon is a 1932 comedy directed by Frank Launder."),
+        ("Perry Bhandal", "Perry Bhandal is a British film director."),
+        ("The Last Laugh", "The Last Laugh is a 1924 German film directed by F. W. Murnau."),
+        ("Frank Launder", "Frank Launder was a British writer and director."),
+    )
+    question = (
+        "Do both films Interview With A Hitman and The Last Coupon have the directors from the "
+        "same country?"
+    )
+    answer = ExtractiveAnswerer(max_passages=4).answer(question, "en", passages, GraphContext())
+    assert answer.answer.startswith("Yes. ")
+    assert "Frank Launder was a British writer and director. [" in answer.answer
+    # the quoted passage is cited as every other
+    assert any(c.title == "Frank Launder" for c in answer.citations)
+
+
 def test_a_category_is_yes_only_when_each_sentence_states_it() -> None:
     question = "Are Medici and Senet both board games?"
     pool = _said(
