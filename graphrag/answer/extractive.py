@@ -366,6 +366,7 @@ class ExtractiveAnswerer:
         targets: list[tuple[str, list[tuple[Candidate, np.ndarray]], bool]] = []
         # a title's disambiguation ("Am I Wrong (Étienne De Crécy Song)") may name the bridge
         outside = set(terms(_untagged(question), language))
+        context = set(terms(f"{said} {question}", language))
         # every name of the passage may have a passage about it ("She was married to Jocelyn
         # Lovell" after a dozen places and events); only the first few are searched for as
         # mentions, which the passage's later capitals would drown in noise
@@ -377,7 +378,12 @@ class ExtractiveAnswerer:
                 # "Raghnall's father, Ruaidhrí Mac Ruaidhrí": a relative shares the name the
                 # question asks about, and is another person
                 named = set(terms(name, language))
-            titled = [(c, v) for c, _, heading, v in others if named and named <= heading]
+            # namesakes: "son of Sancho Ramírez, King of Aragon" is the passage "Sancho
+            # Ramírez", not "Sancho Ramírez, Count of Ribagorza", whose title says more than
+            # the lead's passage and the question do
+            about_name = [(c, v, heading) for c, _, heading, v in others if named <= heading]
+            borne = [(c, v) for c, v, heading in about_name if heading <= context]
+            titled = (borne or [(c, v) for c, v, _ in about_name]) if named else []
             mentioned = (
                 [(c, v) for c, own, heading, v in others if own & named] if n < NAMES else []
             )

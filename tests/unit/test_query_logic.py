@@ -1074,6 +1074,27 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
             "What is the place of birth of the performer of song Changed It?",
             "Born in Saint James, Port of Spain, she moved to Queens.",
         ),
+        # a namesake: the passage whose title the lead's passage bears out ("King of
+        # Aragon"), not the count's, whose sentence repeats more of the words the embedder weighs
+        (
+            ("sancho", "ramírez", "son", "ramiro", "aragon", "king"),
+            [
+                (
+                    "Ramiro II of Aragon",
+                    "Ramiro II was the youngest son of Sancho Ramírez, King of Aragon and Navarre.",
+                ),
+                (
+                    "Sancho Ramírez, Count of Ribagorza",
+                    "Sancho Ramírez was a son of King Ramiro I of Aragon and Amuña.",
+                ),
+                (
+                    "Sancho Ramírez",
+                    "Sancho Ramírez was the eldest son of Ramiro I and Ermesinda of Bigorre.",
+                ),
+            ],
+            "Who is the paternal grandmother of Ramiro Ii Of Aragon?",
+            "Sancho Ramírez was the eldest son of Ramiro I and Ermesinda of Bigorre.",
+        ),
         # where he studied: the degree's abbreviation and where it was taken, not the seat
         # he held, which repeats the words the embedder weighs
         (
