@@ -17,6 +17,8 @@ sentence states a father-in-law, and the embedder finds the relative's birth or 
 'spouse'
 >>> asked("Who is Sibyl Hathaway's brother-in-law?") is None
 True
+>>> asked('Who was Audrey Williams pregnant with during the recording of "Dear Brother"?') is None
+True
 >>> steps("Who is Godomar Ii's stepmother?")
 ('parent', 'spouse')
 >>> introduces("parent", "Godomar II, son of king Gundobad, was king of Burgundy.", "Gundobad")
@@ -77,18 +79,23 @@ BETWEEN = 3
 # "great-", "half-") are left to the embedder
 _TWO_STEPS = re.compile(r"\b(?:\w+-in-law|step\w+|grand\w+|great-\w+|half-\w+)\b", re.I)
 _WORD = re.compile(r"\b(" + "|".join(_ASKED) + r")\b", re.I)
+# a title in quotation marks ("Dear Brother", „Mother“)
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”|„[^“”]*[“”]')
 _STATES = {name: re.compile(rf"\b(?:{cue})\b", re.I) for name, cue in _CUES.items()}
 
 
 def asked(question: str) -> str | None:
     """The family relation the question names ("parent" for "father" or "mother"; the last
-    step of one of two steps, "parent" for "father-in-law"), or None."""
+    step of one of two steps, "parent" for "father-in-law"), or None. A quoted title's words
+    are no relation: "Who was Audrey Williams pregnant with during the recording of \"Dear
+    Brother\"?" asks for no sibling."""
     both = steps(question)
     if both is not None:
         return both[1]
-    if _TWO_STEPS.search(question):
+    unquoted = _QUOTED.sub(" ", question)
+    if _TWO_STEPS.search(unquoted):
         return None
-    found = _WORD.search(question)
+    found = _WORD.search(unquoted)
     return _ASKED[found.group(1).casefold()] if found else None
 
 
@@ -100,7 +107,8 @@ def states(relation: str, text: str) -> bool:
 def steps(question: str) -> tuple[str, str] | None:
     """The two relations a relation of two steps goes through, first and last ("spouse",
     "parent" for a father-in-law), or None."""
-    return next((both for words, both in _STEPS if words.search(question)), None)
+    unquoted = _QUOTED.sub(" ", question)
+    return next((both for words, both in _STEPS if words.search(unquoted)), None)
 
 
 def introduces(relation: str, text: str, name: str) -> bool:

@@ -970,6 +970,11 @@ def test_the_second_hop_takes_the_sentence_that_states_the_relation_asked_for() 
     # where a relative died is told without the relation's word
     assert kinship.asked("Where did Sylvia Burka's husband die?") == "spouse"
     assert answer_type.expected("Where did Sylvia Burka's husband die?") != {"PERSON"}
+    # a quoted title's words are no relation
+    quoted = 'Who was Audrey Williams pregnant with during the recording of "Dear Brother"?'
+    assert kinship.asked(quoted) is None
+    assert kinship.steps('Who sang "Stepmother Blues"?') is None
+    assert kinship.asked("Who is the brother of the singer of Dear Brother?") == "sibling"
 
 
 @pytest.mark.parametrize(
