@@ -22,6 +22,8 @@ import re
 from functools import cache, lru_cache
 from typing import Any
 
+from graphrag.answer.dates import has_life_span
+
 _PLACE = frozenset({"GPE", "LOC", "FAC"})
 # a place of study or work is an institution as often as a town
 _PLACE_OR_BODY = _PLACE | {"ORG"}
@@ -65,9 +67,6 @@ def names_one(text: str, kinds: frozenset[str], besides: str = "") -> bool:
 
 # the event a place or date is asked of, and the words a sentence states it with
 _BIRTH = re.compile(r"\b(?:born|birth)\b", re.I)
-# "Elvis Aaron Presley (January 8, 1935 – August 16, 1977)", "Jean Durand (1882–1946)": a life
-# span in brackets dates both the birth and the death (and places neither)
-_LIFE_SPAN = re.compile(r"\([^()]{0,60}?\d{3,4}\s*[–-]\s*[^()]{0,40}?\d{3,4}\s*\)")
 _BURIAL = re.compile(r"\bbur(?:ied|ial)\b", re.I)
 _EVENTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("birth", _BIRTH, _BIRTH),
@@ -139,9 +138,8 @@ def dates_event(name: str, text: str) -> bool:
     >>> dates_event("death", "Elvis Aaron Presley (January 8, 1935 – August 16, 1977) was a singer")
     True
     """
-    return states_event(name, text) or (
-        name in ("birth", "death") and _LIFE_SPAN.search(text) is not None
-    )
+    # a life span dates both its ends and places neither
+    return states_event(name, text) or (name in ("birth", "death") and has_life_span(text))
 
 
 # the event's verb, then (within the clause, past a date) "in" or "at" and a name: "Born in

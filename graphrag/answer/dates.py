@@ -53,6 +53,19 @@ def has_full_date(text: str) -> bool:
     return any(m.group("d1") or m.group("d2") for m in _DATE.finditer(text))
 
 
+# "Elvis Aaron Presley (January 8, 1935 – August 16, 1977)", "Jean Durand (1882–1946)"
+_LIFE_SPAN = re.compile(r"\([^()]{0,60}?\d{3,4}\s*[–-]\s*[^()]{0,40}?\d{3,4}\s*\)")
+
+
+def has_life_span(text: str) -> bool:
+    """The text gives a life span in brackets, which dates a birth and a death.
+
+    >>> has_life_span("Jean Durand (1882–1946) was a director"), has_life_span("(born 1882)")
+    (True, False)
+    """
+    return _LIFE_SPAN.search(text) is not None
+
+
 _WHO = r"(?:who|which (?:one|person))"
 _ORDER_ASKS = (
     # "Who was born first, A or B?", "Who died earlier, A or B?"

@@ -204,16 +204,8 @@ class ExtractiveAnswerer:
         chosen = self._beside_the_leads(
             question, language, decision, pool, passages, vectors, source
         )
-        # a comparison through the things' directors needs four passages, the search may rank
-        # a director's own below a namesake's: what it found beyond the answer's passages
-        # is read last, only for what the passages before name nowhere
-        further = [
-            c
-            for c in candidates(passages, limit_passages=len(passages))
-            if c.passage >= self.max_passages
-        ]
         decision.judged, decision.ordering = _judgement(
-            question, language, decision, chosen, further
+            question, language, decision, chosen, passages, self.max_passages
         )
         for said in (decision.judged, decision.ordering):
             if said is not None:  # the sentence about each of the two things compared
@@ -548,14 +540,20 @@ def _judgement(
     language: str,
     decision: _Decision,
     chosen: list[Candidate],
-    further: list[Candidate],
+    passages: list[Passage],
+    max_passages: int,
 ) -> tuple[Judged | None, Named | None]:
     """What an English comparison's answer says first: "Are Medici and Senet both board
     games?" is answered yes when the sentence about each says so; "Who was born later, A or
-    B?" names the one asked for, by the dates of the quoted sentences. ``further``: the
-    sentences of the passages beyond the answer's, after every ranked one."""
+    B?" names the one asked for, by the dates of the quoted sentences."""
     if language != "en":
         return None, None
+    # a comparison through the things' directors needs four passages, the search may rank
+    # a director's own below a namesake's: what it found beyond the answer's passages is
+    # read last, only for what the passages before name nowhere
+    further = [
+        c for c in candidates(passages, limit_passages=len(passages)) if c.passage >= max_passages
+    ]
     judged = verdict(question, [*(p.candidate for p in decision.rankings[0]), *further])
     if judged is not None:
         return judged, None
