@@ -95,8 +95,20 @@ _QUANTITY = re.compile(
     rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
     re.I,
 )
+# a number written out as the statutes write fines: "dreißigtausend", "fünfundzwanzig",
+# "two hundred", "five thousand"
+_SPELLED = (
+    r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|"
+    r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)"
+    r"(?:und|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|"
+    r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)*|"
+    r"(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
+    r"hundred|thousand|million)[\s-]+)*(?:hundred|thousand|million))"
+)
 # money and shares: what "wie hoch ist der Lohn" or "how much is the fee" is answered with
 _MONEY = re.compile(
+    # "bis zu fünftausend Euro", "five thousand dollars"
+    rf"\b{_SPELLED}\s+(?:euro|eur\b|dm\b|d-mark|mark\b|dollars?\b|pounds?\b|prozent|percent)|"
     # "750,-- EUR", "1.200,00 DM", "2,5 Mio. Euro", "$1.5 million", "£300"; a share as the
     # statutes write it: "9,1 vom Hundert"
     r"\d+(?:[.,]\d+)*(?:,-+)?\s*(?:(?:mio\.?|millionen|mrd\.?|milliarden|million|billion)\s*)?"

@@ -53,6 +53,9 @@ from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
 
+# what joins a list item to its lead and its list's last words
+ELLIPSIS = " … "
+
 _WORD = re.compile(r"[^\W\d_][\w-]*", re.UNICODE)
 _DIGITS = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
 # "ein(e)" and "one" are mostly articles and pronouns: not counted
@@ -340,7 +343,7 @@ def list_items(lines: list[str]) -> list[str]:
         parts = [_ITEM_END.sub("", outer).strip()] if outer else []
         if not letters:
             if parts and parts[0] != "(…)":
-                out.append(" … ".join([lead, *parts]) + end)
+                out.append(ELLIPSIS.join([lead, *parts]) + end)
             continue
         closing = f" … {_ITEM_END.sub('', finish).strip()}" if finish else ""
         for letter in letters:

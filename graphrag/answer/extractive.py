@@ -39,6 +39,7 @@ from graphrag.answer.answer_type import (
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question, split_question
 from graphrag.answer.dates import Named, has_full_date, order
 from graphrag.answer.evidence import (
+    ELLIPSIS,
     Candidate,
     candidates,
     continues,
@@ -849,7 +850,21 @@ def _repeats(c: Candidate, shown: list[Candidate]) -> bool:
         smaller = min(words, theirs, key=len)
         if len(smaller) >= CONTAINED_WORDS and smaller <= words & theirs:
             return True
+        if _item_of(c.text, other.text) or _item_of(other.text, c.text):
+            return True
     return False
+
+
+def _item_of(item: str, whole: str) -> bool:
+    """``item`` is a list item read with its lead ("Wer ... Handlungen … vorsätzlich begeht
+    ... … wird mit Freiheitsstrafe ... bestraft.") of the list ``whole`` quotes, even when the
+    sentence splitter ended ``whole`` before the list's last words."""
+    parts = item.split(ELLIPSIS)
+    if len(parts) < 2:
+        return False
+    said = " ".join(_WORDS.findall(whole.casefold()))
+    lead, first = (" ".join(_WORDS.findall(p.casefold())) for p in parts[:2])
+    return bool(lead and first) and said.startswith(lead) and f" {first} " in f" {said} "
 
 
 def _holds(c: Candidate, kind: Asked) -> bool:

@@ -1567,12 +1567,18 @@ def test_amounts_as_courts_and_encyclopedias_write_them() -> None:
         ("The film grossed $1.5 million.", "$1.5 million"),
         ("The fee was £300.", "£300"),
         ("ein Urlaubsentgelt von 9,1 vom Hundert des Arbeitsentgelts", "9,1 vom hundert"),
+        # a statute writes its fines out
+        ("mit einer Geldbuße bis zu fünftausend Euro geahndet", "fünftausend euro"),
+        ("eine Geldbuße bis zu fünfundzwanzigtausend Euro", "fünfundzwanzigtausend euro"),
+        ("a fine of up to five thousand dollars", "five thousand dollars"),
     ):
         assert holds("amount", said), said
         assert values("amount", said) == {value}
     # a number of minutes or marks is no amount
     assert not holds("amount", "Pausen von 30 Minuten")
     assert not holds("amount", "He scored 30 marks in the exam.")
+    assert not holds("amount", "Die Frist beträgt zwei Wochen.")
+    assert not holds("amount", "einer Geldbuße geahndet")
 
 
 def test_a_count_of_times_is_a_quantity() -> None:
@@ -2102,6 +2108,30 @@ def test_a_list_read_whole_and_one_of_its_items_are_shown_once() -> None:
     # a short sentence whose few words another holds may still say something of its own
     short = Candidate(1, "Er wird krank.", "")
     assert not _repeats(short, [whole])
+    # the splitter may end the whole list before its last words, which the item keeps
+    cut = Candidate(
+        0,
+        "(1) Wer eine der in § 22 bezeichneten Handlungen - vorsätzlich begeht und dadurch "
+        "Gesundheit oder Arbeitskraft eines Arbeitnehmers gefährdet oder - beharrlich "
+        "wiederholt,",
+        "",
+    )
+    first = Candidate(
+        0,
+        "(1) Wer eine der in § 22 bezeichneten Handlungen … vorsätzlich begeht und dadurch "
+        "Gesundheit oder Arbeitskraft eines Arbeitnehmers gefährdet … wird mit "
+        "Freiheitsstrafe bis zu einem Jahr oder mit Geldstrafe bestraft.",
+        "",
+    )
+    assert _repeats(cut, [first]) and _repeats(first, [cut])
+    # another item's lead with words of its own is no repeat of the list
+    elsewhere = Candidate(
+        1,
+        "(2) Wer in den Fällen des Absatzes 1 Nr. 1 … die Gefahr fahrlässig verursacht … wird "
+        "bestraft.",
+        "",
+    )
+    assert not _repeats(elsewhere, [cut])
 
 
 def test_an_elided_compound_is_found_by_its_whole_word() -> None:
