@@ -390,16 +390,24 @@ _ANAPHOR = re.compile(
     re.I,
 )
 _DEFINITE = re.compile(r"^(?:der|die|das|den|dem|des|the)\s+([^\W\d_][\w-]*)", re.I)
+# words anywhere in a sentence that point back to the one before it: "Im Geltungsbereich eines
+# solchen Tarifvertrages ..." after "Durch Tarifvertrag kann ... abgewichen werden."
+_POINTS_BACK = re.compile(
+    r"\b(?:solch(?:e|er|es|en|em)?|in diesem falle?|in diesen fällen|"
+    r"in (?:this|that) case|in such (?:a )?cases?)\b",
+    re.I,
+)
 
 
 def continues(c: Candidate, language: str) -> bool:
     """The sentence cannot be read alone: it opens with a pronoun ("Sie kann ...", "He was
     ..."), or with a definite noun the sentence before it introduced ("Die Frist beginnt ..."
-    after "... innerhalb einer Frist von zwei Monaten ...")."""
+    after "... innerhalb einer Frist von zwei Monaten ..."), or points back to it ("eines
+    solchen Tarifvertrages", "in diesem Fall")."""
     if not c.previous:
         return False
     text = re.sub(r"^\s*\(\d+\w?\)\s*", "", c.text)
-    if _ANAPHOR.match(text):
+    if _ANAPHOR.match(text) or _POINTS_BACK.search(text):
         return True
     definite = _DEFINITE.match(text)
     if definite is None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -1762,6 +1763,16 @@ def test_a_lead_that_continues_a_sentence_comes_with_it() -> None:
         previous="(1) War ein Arbeitnehmer verhindert, so ist die Klage nachträglich zuzulassen.",
     )
     assert continues(same, "de")
+    # "eines solchen Tarifvertrages" points back to the sentence that names the agreement
+    such = Candidate(
+        0,
+        "Im Geltungsbereich eines solchen Tarifvertrages können nicht tarifgebundene "
+        "Arbeitgeber und Arbeitnehmer die Anwendung der tariflichen Regelungen vereinbaren.",
+        "",
+        previous="(6) Durch Tarifvertrag kann auch zuungunsten des Arbeitnehmers abgewichen werden.",
+    )
+    assert continues(such, "de")
+    assert not continues(replace(such, previous=""), "de")  # a paragraph's first sentence
     answer = ExtractiveAnswerer().answer(
         "Wann beginnt die Frist bei einer Bewerbung?", "de", passages, GraphContext()
     )
