@@ -419,7 +419,45 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     if kind not in NUMERIC:
         return True
     found = values(kind, sentence)
-    return not found or bool(found - values(kind, question))
+    return (not found or bool(found - values(kind, question))) and _unit_fits(sentence, question)
+
+
+# "Wie viele Tage ...", "Wie viele Urlaubstage", "how many days": the unit of time a number is
+# asked in, and the units of time by their size (a gap between hours and days)
+_UNIT_ASKED = re.compile(
+    r"\b(?:wie\s+viele[n]?|how\s+many)\s+(?:\w+\s+)?(?P<unit>\w*?(?:tage?n?|wochen|monate?n?|"
+    r"jahre?n?|stunden|minuten|days|weeks|months|years|hours|minutes))\b",
+    re.I,
+)
+_SIZES = (
+    (re.compile(r"(?:minute[ns]?|minutes?|minütig\w*)$", re.I), 0),
+    (re.compile(r"(?:stunden?|hours?|stündig\w*)$", re.I), 1),
+    (re.compile(r"(?:tage?n?|tages|days?|tägig\w*)$", re.I), 3),
+    (re.compile(r"(?:wochen?|weeks?|wöchig\w*)$", re.I), 4),
+    (re.compile(r"(?:monate?n?|monats|months?|monatig\w*)$", re.I), 5),
+    (re.compile(r"(?:jahre?n?|jahres|years?|jährig\w*)$", re.I), 6),
+)
+
+
+def _size(word: str) -> int | None:
+    return next((size for unit, size in _SIZES if unit.search(word)), None)
+
+
+def _unit_fits(sentence: str, question: str) -> bool:
+    """A number asked in a unit of time is stated in that unit or one near it: "Wie viele Tage
+    frei bekomme ich?" is answered by "drei Wochen" or "einen Monat", not by "acht Stunden"
+    or "zwölf Jahren"; a sentence that states no span of time is not judged by it."""
+    asked = _UNIT_ASKED.search(question)
+    wanted = _size(asked.group("unit")) if asked else None
+    if wanted is None:
+        return True
+    stated = [
+        size
+        for m in (*_SPAN.finditer(sentence), *_FUSED.finditer(sentence))
+        if (size := _size(m.group(0).split()[-1])) is not None
+    ]
+    near = [s for s in stated if (s <= 1) == (wanted <= 1) and abs(s - wanted) <= 2]
+    return not stated or bool(near)
 
 
 # what follows when something happens: a condition and its consequence ("Wird ... nicht

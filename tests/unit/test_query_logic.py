@@ -9,7 +9,16 @@ import httpx
 import pytest
 
 from graphrag.answer import answer_type, choice, kinship
-from graphrag.answer.asks import Asked, asked, exact, holds, split_question, values
+from graphrag.answer.asks import (
+    NUMERIC,
+    Asked,
+    asked,
+    exact,
+    holds,
+    holds_new,
+    split_question,
+    values,
+)
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
 from graphrag.answer.evidence import (
     Candidate,
@@ -1580,6 +1589,25 @@ def test_amounts_as_courts_and_encyclopedias_write_them() -> None:
     assert not holds("amount", "He scored 30 marks in the exam.")
     assert not holds("amount", "Die Frist beträgt zwei Wochen.")
     assert not holds("amount", "einer Geldbuße geahndet")
+
+
+def test_a_number_of_days_asked_is_not_answered_in_hours_or_years() -> None:
+    question = "Wie viele Tage frei bekomme ich, wenn ich umziehe?"
+    kind = asked(question)
+    assert kind in NUMERIC
+    assert not holds_new(kind, "Die Arbeitszeit darf acht Stunden nicht überschreiten.", question)
+    assert not holds_new(kind, "Ein Kind unter zwölf Jahren lebt im Haushalt.", question)
+    # a unit near the one asked answers it: weeks or a month for days
+    assert holds_new(kind, "Die Frist beträgt drei Wochen.", question)
+    assert holds_new(kind, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", question)
+    english = "How many days can I be off sick before I need a doctor's note?"
+    assert not holds_new(
+        asked(english), "in Zeitabständen von nicht weniger als drei Jahren", english
+    )
+    assert holds_new(asked(english), "vor Ablauf eines Monats nach Eingang der Anzeige", english)
+    # a question that names no unit is not judged by one
+    plain = "Wie lange dauert die Wartezeit?"
+    assert holds_new(asked(plain), "nach sechsmonatigem Bestehen des Arbeitsverhältnisses", plain)
 
 
 def test_a_count_of_times_is_a_quantity() -> None:
