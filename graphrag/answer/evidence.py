@@ -201,7 +201,7 @@ def candidates(
             if listed and tail[:1].islower():
                 finish, *rest = split_sentences(tail) or [tail]
                 for c in listed:
-                    joined = f"{c.text.rstrip('.')} … {finish}"
+                    joined = f"{c.text.rstrip('.')}{ELLIPSIS}{finish}"
                     if len(joined) <= 800:
                         c.text = joined
                 listed = []
@@ -337,7 +337,7 @@ def list_items(lines: list[str]) -> list[str]:
         return []
     # a lead the chunker cut its list from ends in "(…)": the ellipsis says it once
     lead = re.sub(r"\s*\(…\)$", "", leads[-1].rstrip()).rstrip(":")
-    end = f" … {tail.rstrip('.')}." if tail else "."
+    end = f"{ELLIPSIS}{tail.rstrip('.')}." if tail else "."
     out: list[str] = []
     for outer, letters, finish in groups:
         parts = [_ITEM_END.sub("", outer).strip()] if outer else []
@@ -345,12 +345,12 @@ def list_items(lines: list[str]) -> list[str]:
             if parts and parts[0] != "(…)":
                 out.append(ELLIPSIS.join([lead, *parts]) + end)
             continue
-        closing = f" … {_ITEM_END.sub('', finish).strip()}" if finish else ""
+        closing = f"{ELLIPSIS}{_ITEM_END.sub('', finish).strip()}" if finish else ""
         for letter in letters:
             item = _ITEM_END.sub("", letter).strip()
             if LETTERED.sub("", item) in ("", "(weggefallen)", "(…)"):
                 continue
-            out.append(" … ".join([lead, *parts, item]) + closing + end)
+            out.append(ELLIPSIS.join([lead, *parts, item]) + closing + end)
     return out
 
 
