@@ -40,6 +40,7 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 Asked = Literal[
@@ -62,13 +63,18 @@ Asked = Literal[
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
 NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
-# "ein(e)" is a number only next to a unit ("einer Woche"); alone it is an article
-_COUNT_WORDS = (
-    r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|"
-    r"fünfzehn|sechzehn|siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|"
-    r"hundert|tausend|halbe[nm]?|doppelte[nm]?|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|half"
+# the numbers written out, once for both readings below; "ein(e)" is a number only next to a
+# unit ("einer Woche"), alone it is an article
+_GERMAN_NUMBERS = (
+    "zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|"
+    "sechzehn|siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|"
+    "achtzig|neunzig|hundert|tausend"
 )
+_ENGLISH_NUMBERS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    "forty|fifty|hundred|thousand|million"
+)
+_COUNT_WORDS = rf"{_GERMAN_NUMBERS}|halbe[nm]?|doppelte[nm]?|{_ENGLISH_NUMBERS}|half"
 _NUMBER_WORDS = rf"eine?[rsmn]?|{_COUNT_WORDS}"
 _NUMBER = rf"(?:\d+(?:[.,]\d+)?|(?:{_NUMBER_WORDS}))"
 _UNIT = (
@@ -98,12 +104,8 @@ _QUANTITY = re.compile(
 # a number written out as the statutes write fines: "dreißigtausend", "fünfundzwanzig",
 # "two hundred", "five thousand"
 _SPELLED = (
-    r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|"
-    r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)"
-    r"(?:und|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|"
-    r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend)*|"
-    r"(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|"
-    r"hundred|thousand|million)[\s-]+)*(?:hundred|thousand|million))"
+    rf"(?:(?:ein|{_GERMAN_NUMBERS})(?:und|ein|{_GERMAN_NUMBERS})*|"
+    rf"(?:(?:{_ENGLISH_NUMBERS})[\s-]+)*(?:hundred|thousand|million))"
 )
 # money and shares: what "wie hoch ist der Lohn" or "how much is the fee" is answered with
 _MONEY = re.compile(
@@ -414,12 +416,25 @@ def refers_elsewhere(text: str) -> bool:
 def holds_new(kind: Asked, sentence: str, question: str) -> bool:
     """``holds``, and a number asked for is one the question does not state already: "Ich
     arbeite zehn Stunden. Wie lange Pause?" is not answered by "bis zu zehn Stunden"."""
-    if not holds(kind, sentence):
-        return False
-    if kind not in NUMERIC:
-        return True
-    found = values(kind, sentence)
-    return (not found or bool(found - values(kind, question))) and _unit_fits(sentence, question)
+    return new_answer(kind, question)(sentence)
+
+
+def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
+    """``holds_new`` for one question, its numbers and the unit it asks in read once: the
+    answerer judges every candidate sentence by it."""
+    stated = values(kind, question) if kind in NUMERIC else set()
+    asked_in = _UNIT_ASKED.search(question)
+    wanted = _size(asked_in.group("unit")) if asked_in else None
+
+    def holds_answer(sentence: str) -> bool:
+        if not holds(kind, sentence):
+            return False
+        if kind not in NUMERIC:
+            return True
+        found = values(kind, sentence)
+        return (not found or bool(found - stated)) and _unit_fits(sentence, wanted)
+
+    return holds_answer
 
 
 # "Wie viele Tage ...", "Wie viele Urlaubstage", "how many days": the unit of time a number is
@@ -443,12 +458,11 @@ def _size(word: str) -> int | None:
     return next((size for unit, size in _SIZES if unit.search(word)), None)
 
 
-def _unit_fits(sentence: str, question: str) -> bool:
-    """A number asked in a unit of time is stated in that unit or one near it: "Wie viele Tage
-    frei bekomme ich?" is answered by "drei Wochen" or "einen Monat", not by "acht Stunden"
-    or "zwölf Jahren"; a sentence that states no span of time is not judged by it."""
-    asked = _UNIT_ASKED.search(question)
-    wanted = _size(asked.group("unit")) if asked else None
+def _unit_fits(sentence: str, wanted: int | None) -> bool:
+    """A number asked in a unit of time (``wanted``, its size) is stated in that unit or one
+    near it: "Wie viele Tage frei bekomme ich?" is answered by "drei Wochen" or "einen Monat",
+    not by "acht Stunden" or "zwölf Jahren"; a sentence that states no span of time is not
+    judged by it."""
     if wanted is None:
         return True
     stated = [

@@ -41,8 +41,8 @@ from graphrag.answer.asks import (
     SEPARABLE,
     Asked,
     exact,
-    holds_new,
     last_question,
+    new_answer,
     refers_elsewhere,
     without_references,
 )
@@ -513,6 +513,7 @@ def score(
     asking_words = shares(asking) if asking != question.strip() else words
     asker = actor(asking)  # whose duty the question asks about, read once
     mode = asked_modality(question) if kind == "yes_no" else None
+    answers = new_answer(kind, question)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([unit_vector(v) for v in asked_as])
@@ -525,7 +526,7 @@ def score(
         c.words = share
         c.asking = asking_share
         c.meaning = meaning
-        c.form = holds_new(kind, c.text, question)
+        c.form = answers(c.text)
         c.exact = c.form and exact(kind, c.text, question)
         c.unknown = unknown
         c.subject_unknown = subject_unknown

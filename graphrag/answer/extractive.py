@@ -51,7 +51,7 @@ from graphrag.answer.evidence import (
 )
 from graphrag.answer.nouns import agent_verb
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
-from graphrag.answer.verdict import Judged, verdict
+from graphrag.answer.verdict import Judged, compared, verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
 from graphrag.retrieval.analysis import asks_connection
@@ -549,15 +549,18 @@ def _judgement(
     B?" names the one asked for, by the dates of the quoted sentences."""
     if language != "en":
         return None, None
-    # a comparison through the things' directors needs four passages, the search may rank
-    # a director's own below a namesake's: what it found beyond the answer's passages is
-    # read last, only for what the passages before name nowhere
-    further = [
-        c for c in candidates(passages, limit_passages=len(passages)) if c.passage >= max_passages
-    ]
-    judged = verdict(question, [*(p.candidate for p in decision.rankings[0]), *further])
-    if judged is not None:
-        return judged, None
+    if compared(question) is not None:
+        # a comparison through the things' directors needs four passages, the search may rank
+        # a director's own below a namesake's: what it found beyond the answer's passages is
+        # read last, only for what the passages before name nowhere
+        beyond = passages[max_passages:]
+        further = [
+            replace(c, passage=c.passage + max_passages)
+            for c in candidates(beyond, limit_passages=len(beyond))
+        ]
+        judged = verdict(question, [*(p.candidate for p in decision.rankings[0]), *further])
+        if judged is not None:
+            return judged, None
     everyone = [*chosen, *(p.candidate for r in decision.rankings for p in r)]
     return None, order(question, everyone)
 
