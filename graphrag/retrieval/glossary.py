@@ -51,28 +51,40 @@ class Glossary:
 
     def expand(self, question: str) -> list[str]:
         """The documents' terms for the everyday words of ``question``, each once, in order;
-        terms the question already uses are left out."""
+        terms the question already uses are left out. The last word of an entry of several
+        words the question says is its head, and means what the entry means, not what it
+        means alone: "the anti-discrimination agency" is no temp agency; the words before it
+        keep their own sense ("equal" in "equal treatment act")."""
         words = [w.casefold() for w in _WORD.findall(question)]
         have = set(words)
         out: list[str] = []
-        for targets in self.phrases(question).values():
+        heads: set[int] = set()  # the places of the entries' last words
+        for _, targets, head in self._said(words):
             out += [t for t in targets if t not in have and t not in out]
-        for word in words:
-            out += [t for t in self.of_word(word) if t not in have and t not in out]
+            heads.add(head)
+        for i, word in enumerate(words):
+            if i not in heads:
+                out += [t for t in self.of_word(word) if t not in have and t not in out]
         return out
 
     def phrases(self, question: str) -> dict[str, list[str]]:
         """The entries of several words that ``question`` says in order, at most two words
         apart, the last one inflected or not ("weniger arbeiten" matches "weniger zu
         arbeiten" and "weniger arbeite")."""
-        text = " ".join(w.casefold() for w in _WORD.findall(question))
-        out: dict[str, list[str]] = {}
+        words = [w.casefold() for w in _WORD.findall(question)]
+        return {key: targets for key, targets, _ in self._said(words)}
+
+    def _said(self, words: list[str]) -> list[tuple[str, list[str], int]]:
+        """Each entry of several words the words say, with the place of its last word."""
+        text = " ".join(words)
+        out = []
         for key, targets in self.phrase_entries.items():
             *head, last = key.split()
             stem = re.escape(last[: max(4, len(last) - 2)])
             pattern = r"\b" + r"\s+(?:\w+\s+){0,2}?".join([*map(re.escape, head), stem]) + r"\w*\b"
-            if re.search(pattern, text):
-                out[key] = targets
+            found = re.search(pattern, text)
+            if found is not None:
+                out.append((key, targets, text[: found.end()].count(" ")))
         return out
 
     def lists(self, word: str) -> bool:

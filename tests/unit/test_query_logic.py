@@ -2783,6 +2783,13 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # a law named by its English name is the German law's title
     assert "arbeitszeitgesetz" in across.expand("What is the purpose of the Working Hours Act?")
     assert "kündigungsschutzgesetz" in across.expand("Does the Dismissal Protection Act apply?")
+    assert "kündigungsschutzgesetz" in across.expand("Does the dismissal protection law apply?")
+    # the last word of an entry of several words means what the entry means: the agency that
+    # protects against discrimination is no temp agency, and "equal" keeps its own sense
+    agency = across.expand("When does the head of the Anti-Discrimination Agency leave office?")
+    assert "antidiskriminierungsstelle" in agency and "arbeitnehmerüberlassung" not in agency
+    assert "arbeitnehmerüberlassung" in across.expand("I was hired through an agency.")
+    assert {"gleichbehandlungsgesetz", "gleich"} <= set(across.expand("the equal treatment act"))
     # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
     question = "Darf mein Chef das verbieten?"
     same = reading(question, "de", built_in).synonyms
