@@ -564,8 +564,9 @@ def reading(question: str, language: str, glossary: Glossary) -> Reading:
         for stem in terms(phrase, language):
             same.setdefault(stem, set()).update(terms(" ".join(targets), language))
         words += [t for t in targets if t not in have and t not in words]
+    heads = glossary.heads(question)  # "agency" in "the anti-discrimination agency"
     for word in raw:
-        targets = glossary.of_word(word)
+        targets = glossary.of_word(word) if word.casefold() not in heads else []
         stems = terms(word, language)
         if targets and stems:
             same.setdefault(stems[0], set()).update(terms(" ".join(targets), language))

@@ -58,12 +58,11 @@ class Glossary:
         words = [w.casefold() for w in _WORD.findall(question)]
         have = set(words)
         out: list[str] = []
-        heads: set[int] = set()  # the places of the entries' last words
-        for _, targets, head in self._said(words):
+        for targets in self.phrases(question).values():
             out += [t for t in targets if t not in have and t not in out]
-            heads.add(head)
-        for i, word in enumerate(words):
-            if i not in heads:
+        heads = self.heads(question)
+        for word in words:
+            if word not in heads:
                 out += [t for t in self.of_word(word) if t not in have and t not in out]
         return out
 
@@ -71,12 +70,16 @@ class Glossary:
         """The entries of several words that ``question`` says in order, at most two words
         apart, the last one inflected or not ("weniger arbeiten" matches "weniger zu
         arbeiten" and "weniger arbeite")."""
-        words = [w.casefold() for w in _WORD.findall(question)]
-        return {key: targets for key, targets, _ in self._said(words)}
+        return {key: targets for key, targets, _ in self._said(question)}
 
-    def _said(self, words: list[str]) -> list[tuple[str, list[str], int]]:
-        """Each entry of several words the words say, with the place of its last word."""
-        text = " ".join(words)
+    def heads(self, question: str) -> set[str]:
+        """The words of ``question`` that end an entry of several words it says: each means
+        what its entry means, not what it means alone."""
+        return {head for _, _, head in self._said(question)}
+
+    def _said(self, question: str) -> list[tuple[str, list[str], str]]:
+        """Each entry of several words the question says, with the word that ends it there."""
+        text = " ".join(w.casefold() for w in _WORD.findall(question))
         out = []
         for key, targets in self.phrase_entries.items():
             *head, last = key.split()
@@ -84,7 +87,7 @@ class Glossary:
             pattern = r"\b" + r"\s+(?:\w+\s+){0,2}?".join([*map(re.escape, head), stem]) + r"\w*\b"
             found = re.search(pattern, text)
             if found is not None:
-                out.append((key, targets, text[: found.end()].count(" ")))
+                out.append((key, targets, found.group(0).split()[-1]))
         return out
 
     def lists(self, word: str) -> bool:

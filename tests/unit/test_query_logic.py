@@ -2790,6 +2790,15 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "antidiskriminierungsstelle" in agency and "arbeitnehmerüberlassung" not in agency
     assert "arbeitnehmerüberlassung" in across.expand("I was hired through an agency.")
     assert {"gleichbehandlungsgesetz", "gleich"} <= set(across.expand("the equal treatment act"))
+
+    # the answerer reads the question's words so too: no sentence about temp agencies is
+    # closer for naming what "agency" alone would mean
+    def temp_agency(question: str) -> bool:
+        said = reading(question, "en", across).synonyms.values()
+        return any(t.startswith("arbeitnehmerüberlass") for terms in said for t in terms)
+
+    assert not temp_agency("Who heads the anti-discrimination agency?")
+    assert temp_agency("I work through an agency.")
     # in the answerer: "Chef" is found in a sentence about the "Arbeitgeber"
     question = "Darf mein Chef das verbieten?"
     same = reading(question, "de", built_in).synonyms
