@@ -58,9 +58,10 @@ class Glossary:
         words = [w.casefold() for w in _WORD.findall(question)]
         have = set(words)
         out: list[str] = []
-        for targets in self.phrases(question).values():
+        said = self._said(question)
+        for _, targets, _ in said:
             out += [t for t in targets if t not in have and t not in out]
-        heads = self.heads(question)
+        heads = {head for _, _, head in said}
         for word in words:
             if word not in heads:
                 out += [t for t in self.of_word(word) if t not in have and t not in out]
