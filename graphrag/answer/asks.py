@@ -496,6 +496,13 @@ _BOUNDED_SPAN = re.compile(
     rf"{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\b",
     re.I,
 )
+# a deadline bounded by an event of a procedure: "bis zum Schluß der letzten mündlichen
+# Verhandlung", "bis zum Ablauf der Frist des § 4", "until the close of the hearing"
+_BOUNDED_EVENT = re.compile(
+    r"\bbis\s+zum\s+(?:schluss|schluß|ablauf)\s+(?:der|des)\b|"
+    r"\b(?:until|by)\s+the\s+(?:close|end)\s+of\s+the\b",
+    re.I,
+)
 
 
 def exact(kind: Asked, sentence: str, question: str = "") -> bool:
@@ -507,7 +514,7 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such; for
     a list, the list read whole."""
     if kind == "deadline":
-        return bool(_BOUNDED_SPAN.search(sentence))
+        return bool(_BOUNDED_SPAN.search(sentence) or _BOUNDED_EVENT.search(sentence))
     if kind == "norms":
         return bool(_APPLIES.search(sentence))
     if kind == "consequence":

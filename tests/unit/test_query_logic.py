@@ -1373,6 +1373,16 @@ def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
     fiction = "Wird die Kündigung nicht rechtzeitig angegriffen, so gilt sie als wirksam."
     assert exact("consequence", fiction)
     assert not holds("consequence", "Der Urlaub beträgt jährlich mindestens 24 Werktage.")
+    # a deadline bounded by a step of the procedure is as precise as a bounded span
+    motion = (
+        "Arbeitnehmer und Arbeitgeber können den Antrag auf Auflösung des Arbeitsverhältnisses "
+        "bis zum Schluß der letzten mündlichen Verhandlung in der Berufungsinstanz stellen."
+    )
+    assert exact("deadline", motion)
+    assert exact("deadline", "The motion may be filed until the close of the last hearing.")
+    assert exact("deadline", "Die Klage ist innerhalb von drei Wochen zu erheben.")
+    assert not exact("deadline", "Arbeitszeit ist die Zeit vom Beginn bis zum Ende der Arbeit.")
+    assert not exact("deadline", "Nach Ablauf von sechs Monaten kann er kündigen.")
 
 
 def test_a_phrase_in_the_glossary_is_read_as_the_documents_words(tmp_path) -> None:
