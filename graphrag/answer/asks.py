@@ -507,8 +507,9 @@ _BOUNDED_EVENT = re.compile(
 
 def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     """The sentence states the answer in the form the kind names most precisely: for a
-    deadline, a bounded span ("innerhalb von drei Wochen"), not any span ("nach Ablauf von
-    fünf Jahren") or the bare word "Frist"; for provisions, a sentence that applies them
+    deadline, a bounded span ("innerhalb von drei Wochen") or a step of the procedure that
+    bounds it ("bis zum Schluß der letzten mündlichen Verhandlung"), not any span ("nach
+    Ablauf von fünf Jahren") or the bare word "Frist"; for provisions, a sentence that applies them
     ("Die §§ 5 bis 7 ... gelten entsprechend"); for a definition, the sentence that defines
     the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ..."); for
     a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such; for

@@ -553,18 +553,18 @@ class Reading:
 
 def reading(question: str, language: str, glossary: Glossary) -> Reading:
     """The glossary's synonyms, broader terms and documents' words for ``question``."""
-    phrases = glossary.phrases(question)
+    said = glossary.said(question)
     same: dict[str, set[str]] = {}
     general: set[str] = set()
     raw = _WORD.findall(question)
     have = {w.casefold() for w in raw}
     words: list[str] = []
     # "weniger arbeiten" is "Verringerung der Arbeitszeit": each of its words may be said so
-    for phrase, targets in phrases.items():
-        for stem in terms(phrase, language):
-            same.setdefault(stem, set()).update(terms(" ".join(targets), language))
-        words += [t for t in targets if t not in have and t not in words]
-    heads = glossary.heads(question)  # "agency" in "the anti-discrimination agency"
+    for entry in said:
+        for stem in terms(entry.key, language):
+            same.setdefault(stem, set()).update(terms(" ".join(entry.terms), language))
+        words += [t for t in entry.terms if t not in have and t not in words]
+    heads = {entry.head for entry in said}  # "agency" in "the anti-discrimination agency"
     for word in raw:
         targets = glossary.of_word(word) if word.casefold() not in heads else []
         stems = terms(word, language)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -38,6 +39,14 @@ ACROSS = {("en", "de"): Path(__file__).with_name("glossary_en_de.yaml")}
 # is not: heads shorter than this match only as whole words)
 MIN_HEAD = 3
 _WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+class Said(NamedTuple):
+    """An entry of several words a question says."""
+
+    key: str
+    terms: list[str]
+    head: str  # the question's word that ends it: it means what the entry means
 
 
 class Glossary:
@@ -58,10 +67,10 @@ class Glossary:
         words = [w.casefold() for w in _WORD.findall(question)]
         have = set(words)
         out: list[str] = []
-        said = self._said(question)
-        for _, targets, _ in said:
-            out += [t for t in targets if t not in have and t not in out]
-        heads = {head for _, _, head in said}
+        said = self.said(question)
+        for entry in said:
+            out += [t for t in entry.terms if t not in have and t not in out]
+        heads = {entry.head for entry in said}
         for word in words:
             if word not in heads:
                 out += [t for t in self.of_word(word) if t not in have and t not in out]
@@ -71,15 +80,11 @@ class Glossary:
         """The entries of several words that ``question`` says in order, at most two words
         apart, the last one inflected or not ("weniger arbeiten" matches "weniger zu
         arbeiten" and "weniger arbeite")."""
-        return {key: targets for key, targets, _ in self._said(question)}
+        return {entry.key: entry.terms for entry in self.said(question)}
 
-    def heads(self, question: str) -> set[str]:
-        """The words of ``question`` that end an entry of several words it says: each means
-        what its entry means, not what it means alone."""
-        return {head for _, _, head in self._said(question)}
-
-    def _said(self, question: str) -> list[tuple[str, list[str], str]]:
-        """Each entry of several words the question says, with the word that ends it there."""
+    def said(self, question: str) -> list[Said]:
+        """Each entry of several words the question says in order, at most two words apart,
+        the last one inflected or not, with the word that ends it there (its head)."""
         text = " ".join(w.casefold() for w in _WORD.findall(question))
         out = []
         for key, targets in self.phrase_entries.items():
@@ -88,7 +93,7 @@ class Glossary:
             pattern = r"\b" + r"\s+(?:\w+\s+){0,2}?".join([*map(re.escape, head), stem]) + r"\w*\b"
             found = re.search(pattern, text)
             if found is not None:
-                out.append((key, targets, found.group(0).split()[-1]))
+                out.append(Said(key, targets, found.group(0).split()[-1]))
         return out
 
     def lists(self, word: str) -> bool:
