@@ -2768,6 +2768,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "arbeitgeber" in built_in.expand("Darf mein Chef das?")
     assert "erwerbstätigkeit" in built_in.expand("Darf ich im Urlaub einen Nebenjob haben?")
     assert built_in.expand("Wie viele Werktage beträgt der Mindesturlaub?") == []
+    # a request for information is an "Auskunftsverlangen", also inside a compound, and what
+    # is enclosed is "beigefügt", in either language
+    assert "auskunftsverlangen" in built_in.expand("Wer beantwortet meine Gehaltsanfrage?")
+    assert "beifügung" in built_in.expand("Was muss die Firma der Anzeige beilegen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2789,6 +2793,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "verlängerung",
         "verlängert",
     ]
+    assert {"auskunftsverlangen", "beifügung"} <= set(
+        across.expand("Must they attach the works council's view to the inquiry?")
+    )
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
     # a law named by its English name is the German law's title
     assert "arbeitszeitgesetz" in across.expand("What is the purpose of the Working Hours Act?")
