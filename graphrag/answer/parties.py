@@ -37,11 +37,15 @@ _ACTOR = {
 def actor(question: str) -> str | None:
     """Whose duty or right the asking sentence asks about: "employer", "employee" or None."""
     asking = last_question(question)
-    if _EMPLOYER_ASKS.search(asking):
-        return "employer"
-    if _EMPLOYEE_ASKS.search(asking):
-        return "employee"
-    return None
+    # whichever the sentence names first acts: "Muss mein Arbeitgeber mir ...?" asks of the
+    # employer, "Do I have to tell my employer ...?" and "Kann ich verlangen, dass mein
+    # Arbeitgeber ...?" of the employee
+    found = [
+        (m.start(), party)
+        for party, pattern in (("employer", _EMPLOYER_ASKS), ("employee", _EMPLOYEE_ASKS))
+        if (m := pattern.search(asking)) is not None
+    ]
+    return min(found)[1] if found else None
 
 
 def other_actor(question: str, sentence: str) -> bool:

@@ -1704,6 +1704,14 @@ def test_a_sentence_giving_the_other_party_the_duty_is_told_apart() -> None:
     assert not other_actor("Wie lange dauert der Urlaub?", employer_acts)
     both = "Der Arbeitgeber und der Arbeitnehmer können eine Verringerung vereinbaren."
     assert not other_actor(employee_asks, both)
+    # the party named first acts; the employer named after the asker is whom it concerns
+    for asks_the_employee in (
+        "Do I have to tell my employer that I am pregnant?",
+        "Kann ich verlangen, dass mein Arbeitgeber mir die Stelle zeigt?",
+    ):
+        assert other_actor(asks_the_employee, employer_acts)
+        assert not other_actor(asks_the_employee, employee_acts)
+    assert other_actor("Can my employer make me work on Sundays?", employee_acts)
 
 
 def test_a_yes_no_question_is_answered_by_a_rule_of_its_modality() -> None:
