@@ -34,12 +34,20 @@ _ACTOR = {
 }
 
 
+_CONDITION_FIRST = re.compile(
+    r"^\s*(?:wenn|falls|sobald|solange|nachdem|weil|obwohl|if|when|while|once|because|"
+    r"although|after)\b[^,]*,\s*",
+    re.I,
+)
+
+
 def actor(question: str) -> str | None:
     """Whose duty or right the asking sentence asks about: "employer", "employee" or None."""
-    asking = last_question(question)
-    # whichever the sentence names first acts: "Muss mein Arbeitgeber mir ...?" asks of the
-    # employer, "Do I have to tell my employer ...?" and "Kann ich verlangen, dass mein
-    # Arbeitgeber ...?" of the employee
+    # whichever the main clause names first acts: "Muss mein Arbeitgeber mir ...?" asks of
+    # the employer, "Do I have to tell my employer ...?" and "Kann ich verlangen, dass mein
+    # Arbeitgeber ...?" of the employee; a clause that sets a condition first ("Wenn ich
+    # krank bin, muss mein Arbeitgeber ...?") names no one who acts
+    asking = _CONDITION_FIRST.sub("", last_question(question))
     found = [
         (m.start(), party)
         for party, pattern in (("employer", _EMPLOYER_ASKS), ("employee", _EMPLOYEE_ASKS))

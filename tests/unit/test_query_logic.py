@@ -1712,6 +1712,13 @@ def test_a_sentence_giving_the_other_party_the_duty_is_told_apart() -> None:
         assert other_actor(asks_the_employee, employer_acts)
         assert not other_actor(asks_the_employee, employee_acts)
     assert other_actor("Can my employer make me work on Sundays?", employee_acts)
+    # a condition set first names no one who acts: the employer is asked about
+    for asks_the_employer in (
+        "Wenn ich krank bin, muss mein Arbeitgeber mir das Gehalt weiterzahlen?",
+        "If I fall ill, does my employer have to keep paying me?",
+    ):
+        assert other_actor(asks_the_employer, employee_acts)
+        assert not other_actor(asks_the_employer, employer_acts)
 
 
 def test_a_yes_no_question_is_answered_by_a_rule_of_its_modality() -> None:
