@@ -24,6 +24,12 @@ _EMPLOYER_ASKS = re.compile(
     re.I,
 )
 _EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)
+# a clause that sets a condition before the main clause ("Wenn ich krank bin, ...")
+_CONDITION_FIRST = re.compile(
+    r"^\s*(?:wenn|falls|sobald|solange|nachdem|weil|obwohl|if|when|while|once|because|"
+    r"although|after)\b[^,]*,\s*",
+    re.I,
+)
 _ACTOR = {
     "employer": re.compile(r"\b(?:der|ein)\s+arbeitgeber\b|\bthe employer\b", re.I),
     "employee": re.compile(
@@ -32,13 +38,6 @@ _ACTOR = {
         re.I,
     ),
 }
-
-
-_CONDITION_FIRST = re.compile(
-    r"^\s*(?:wenn|falls|sobald|solange|nachdem|weil|obwohl|if|when|while|once|because|"
-    r"although|after)\b[^,]*,\s*",
-    re.I,
-)
 
 
 def actor(question: str) -> str | None:

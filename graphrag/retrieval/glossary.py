@@ -17,8 +17,8 @@ query in German. English words match whole only: "rest" is no head of "interest"
 >>> Glossary({"chef": ["arbeitgeber"], "job": ["arbeitsverhältnis"]}).expand(
 ...     "Darf mein Chef mir den Nebenjob verbieten?")
 ['arbeitgeber', 'arbeitsverhältnis']
->>> Glossary({"weniger arbeiten": ["verringerung"]}).phrases("Ich will weniger arbeiten.")
-{'weniger arbeiten': ['verringerung']}
+>>> Glossary({"weniger arbeiten": ["verringerung"]}).said("Ich will weniger zu arbeiten.")
+[Said(key='weniger arbeiten', terms=['verringerung'], head='arbeiten')]
 """
 
 from __future__ import annotations
@@ -76,15 +76,10 @@ class Glossary:
                 out += [t for t in self.of_word(word) if t not in have and t not in out]
         return out
 
-    def phrases(self, question: str) -> dict[str, list[str]]:
-        """The entries of several words that ``question`` says in order, at most two words
-        apart, the last one inflected or not ("weniger arbeiten" matches "weniger zu
-        arbeiten" and "weniger arbeite")."""
-        return {entry.key: entry.terms for entry in self.said(question)}
-
     def said(self, question: str) -> list[Said]:
         """Each entry of several words the question says in order, at most two words apart,
-        the last one inflected or not, with the word that ends it there (its head)."""
+        the last one inflected or not ("weniger arbeiten" matches "weniger zu arbeiten" and
+        "weniger arbeite"), with the word that ends it there (its head)."""
         text = " ".join(w.casefold() for w in _WORD.findall(question))
         out = []
         for key, targets in self.phrase_entries.items():
