@@ -63,6 +63,30 @@ Asked = Literal[
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
 NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
+# "ein(e)" and "one" are mostly articles and pronouns: not counted
+NUMBER_VALUES = {
+    w: n
+    for n, words in {
+        2: "zwei two",
+        3: "drei three",
+        4: "vier four",
+        5: "fünf five",
+        6: "sechs six",
+        7: "sieben seven",
+        8: "acht eight",
+        9: "neun nine",
+        10: "zehn ten",
+        11: "elf eleven",
+        12: "zwölf twelve",
+        15: "fünfzehn fifteen",
+        20: "zwanzig twenty",
+        24: "vierundzwanzig",
+        30: "dreißig thirty",
+        50: "fünfzig fifty",
+        100: "hundert hundred",
+    }.items()
+    for w in words.split()
+}
 # the numbers written out, once for both readings below; "ein(e)" is a number only next to a
 # unit ("einer Woche"), alone it is an article
 _GERMAN_NUMBERS = (
@@ -422,7 +446,7 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
 def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     """``holds_new`` for one question, its numbers and the unit it asks in read once: the
     answerer judges every candidate sentence by it."""
-    stated = values(kind, question) if kind in NUMERIC else set()
+    stated = {_canonical(v) for v in values(kind, question)} if kind in NUMERIC else set()
     asked_in = _UNIT_ASKED.search(question)
     wanted = _size(asked_in.group("unit")) if asked_in else None
 
@@ -431,10 +455,29 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
             return False
         if kind not in NUMERIC:
             return True
-        found = values(kind, sentence)
+        found = {_canonical(v) for v in values(kind, sentence)}
         return (not found or bool(found - stated)) and _unit_fits(sentence, wanted)
 
     return holds_answer
+
+
+def _canonical(value: str) -> str:
+    """A span as its number and its unit's size, so that the question's "for two years" and
+    the law's "von zwei Jahren" are one span ("2@6"); a value that is not a plain number and a
+    unit of time stays as written.
+
+    >>> _canonical("zwei jahren") == _canonical("two years") == _canonical("2 jahre")
+    True
+    >>> _canonical("drei monate") == _canonical("drei wochen")
+    False
+    """
+    words = value.split()
+    if len(words) < 2:
+        return value
+    first = words[0].replace(",", ".")
+    number = NUMBER_VALUES.get(first) or (first if re.fullmatch(r"\d+(?:\.\d+)?", first) else None)
+    size = _size(words[-1])
+    return value if number is None or size is None else f"{number}@{size}"
 
 
 # "Wie viele Tage ...", "Wie viele Urlaubstage", "how many days": the unit of time a number is

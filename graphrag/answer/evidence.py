@@ -38,6 +38,7 @@ from graphrag.answer.asks import (
     BULLETS,
     LETTER_MARK,
     LETTERED,
+    NUMBER_VALUES,
     SEPARABLE,
     Asked,
     exact,
@@ -58,30 +59,6 @@ ELLIPSIS = " … "
 
 _WORD = re.compile(r"[^\W\d_][\w-]*", re.UNICODE)
 _DIGITS = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)*")
-# "ein(e)" and "one" are mostly articles and pronouns: not counted
-_NUMBER_WORDS = {
-    w: n
-    for n, words in {
-        2: "zwei two",
-        3: "drei three",
-        4: "vier four",
-        5: "fünf five",
-        6: "sechs six",
-        7: "sieben seven",
-        8: "acht eight",
-        9: "neun nine",
-        10: "zehn ten",
-        11: "elf eleven",
-        12: "zwölf twelve",
-        15: "fünfzehn fifteen",
-        20: "zwanzig twenty",
-        24: "vierundzwanzig",
-        30: "dreißig thirty",
-        50: "fünfzig fifty",
-        100: "hundert hundred",
-    }.items()
-    for w in words.split()
-}
 _STOP = frozenset(
     """
     der die das den dem des ein eine einer eines einem einen und oder aber ist sind war wird
@@ -114,7 +91,7 @@ def terms(text: str, language: str) -> list[str]:
     numbers left out."""
     words = [_without_zu(w).casefold() for w in _WORD.findall(text)]
     # a number word is its number ("nine" and "neun" are both ``#9``), not a word as well
-    kept = [w for w in words if len(w) > 2 and w not in _STOP and w not in _NUMBER_WORDS]
+    kept = [w for w in words if len(w) > 2 and w not in _STOP and w not in NUMBER_VALUES]
     # "Sonn- und Feiertagen": the first part of a compound whose head the next word gives
     # stays as it is, hyphen and all, and matches the words it begins (``_matches``)
     cut = [w for w in kept if w.endswith("-")]
@@ -138,7 +115,7 @@ def numbers(text: str) -> list[str]:
     """The numbers a text states, as ``#`` and digits ("2011", "neun", "twelve")."""
     plain = without_references(text)
     found = [f"#{d.replace(',', '').replace('.', '')}" for d in _DIGITS.findall(plain)]
-    found += [f"#{_NUMBER_WORDS[w]}" for w in _WORD.findall(plain.casefold()) if w in _NUMBER_WORDS]
+    found += [f"#{NUMBER_VALUES[w]}" for w in _WORD.findall(plain.casefold()) if w in NUMBER_VALUES]
     return found
 
 

@@ -1620,6 +1620,26 @@ def test_a_number_of_days_asked_is_not_answered_in_hours_or_years() -> None:
     assert holds_new(asked(plain), "nach sechsmonatigem Bestehen des Arbeitsverhältnisses", plain)
 
 
+def test_a_span_the_question_states_is_no_answer_in_any_language_or_inflection() -> None:
+    english = (
+        "I want to cut my hours for two years and then go back to full time. "
+        "How far in advance do I have to ask my employer?"
+    )
+    kind = asked(english)
+    assert kind in NUMERIC
+    restated = (
+        "Eine erneute Verringerung kann frühestens nach Ablauf von zwei Jahren verlangt werden."
+    )
+    assert not holds_new(kind, restated, english)
+    assert holds_new(
+        kind, "Er muss sie spätestens drei Monate vor deren Beginn geltend machen.", english
+    )
+    german = "Ich bin seit zwei Jahren im Betrieb. Wie lange ist meine Kündigungsfrist?"
+    assert not holds_new(asked(german), "Das Arbeitsverhältnis besteht 2 Jahre.", german)
+    # the same number in another unit is another span
+    assert holds_new(asked(german), "Die Frist beträgt zwei Wochen.", german)
+
+
 def test_a_count_of_times_is_a_quantity() -> None:
     question = "How many times was he selected for the all-star game?"
     assert asked(question) == "quantity"
