@@ -2832,6 +2832,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         across.expand("Must they attach the works council's view to the inquiry?")
     )
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
+    # on call from home is standby duty; on-call work is work on demand
+    assert "rufbereitschaft" in across.expand("My rest is cut short when I am on call at night.")
+    assert "abruf" in across.expand("My on-call contract guarantees 20 hours.")
     # a law named by its English name is the German law's title
     assert "arbeitszeitgesetz" in across.expand("What is the purpose of the Working Hours Act?")
     assert "kündigungsschutzgesetz" in across.expand("Does the Dismissal Protection Act apply?")
