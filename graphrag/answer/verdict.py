@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from graphrag.answer.answer_type import entities
@@ -104,6 +105,8 @@ class Compared:
     role: str | None = None  # "director": the things' directors are compared
 
 
+# the answerer asks first whether a question compares, the verdict then reads what: one parse
+@lru_cache(maxsize=256)
 def compared(question: str) -> Compared | None:
     """The two things and what is compared of them, or None for any other question."""
     text = " ".join(question.split())
