@@ -2832,6 +2832,13 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         across.expand("Must they attach the works council's view to the inquiry?")
     )
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
+    # fault as the statutes grade it, claims in tort, inheritance, bodies that advise
+    assert "fahrlässig" in across.expand("Can he go to prison if he carelessly endangers me?")
+    assert {"unerlaubter", "handlung"} <= set(across.expand("Can I claim under wrongful acts?"))
+    assert "erbrechtliche" in across.expand("Does it apply when I decide who inherits my house?")
+    assert {"beraten", "zusammenarbeiten"} <= set(
+        across.expand("Who advises the agency, and do they cooperate?")
+    )
     # on call from home is standby duty; on-call work is work on demand
     assert "rufbereitschaft" in across.expand("My rest is cut short when I am on call at night.")
     assert "abruf" in across.expand("My on-call contract guarantees 20 hours.")
