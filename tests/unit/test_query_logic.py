@@ -2839,6 +2839,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert {"beraten", "zusammenarbeiten"} <= set(
         across.expand("Who advises the agency, and do they cooperate?")
     )
+    # places of work the statutes list, and everyday nouns of the field
+    assert "museen" in across.expand("I work as an attendant in a museum.")
+    assert "staatsangehörigkeit" in across.expand("Must we tell them the nationality?")
+    assert "jugendliche" in across.expand("special conditions for young people")
+    assert "beratung" in across.expand("a counselling service")
     # on call from home is standby duty; on-call work is work on demand
     assert "rufbereitschaft" in across.expand("My rest is cut short when I am on call at night.")
     assert "abruf" in across.expand("My on-call contract guarantees 20 hours.")
