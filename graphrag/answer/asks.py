@@ -64,7 +64,7 @@ Asked = Literal[
 NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
 # "ein(e)" and "one" are mostly articles and pronouns: not counted
-NUMBER_VALUES = {
+NUMBER_VALUES: dict[str, int] = {
     w: n
     for n, words in {
         2: "zwei two",
@@ -461,6 +461,10 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     return holds_answer
 
 
+# before a unit ("eines Jahres", "one year") an article is the number one
+_ONE = dict.fromkeys(("ein", "eine", "einen", "einem", "einer", "eines", "one"), 1)
+
+
 def _canonical(value: str) -> str:
     """A span as its number and its unit's size, so that the question's "for two years" and
     the law's "von zwei Jahren" are one span ("2@6"); a value that is not a plain number and a
@@ -470,12 +474,18 @@ def _canonical(value: str) -> str:
     True
     >>> _canonical("drei monate") == _canonical("drei wochen")
     False
+    >>> _canonical("eines jahres") == _canonical("one year") == _canonical("1 jahr")
+    True
     """
     words = value.split()
     if len(words) < 2:
         return value
     first = words[0].replace(",", ".")
-    number = NUMBER_VALUES.get(first) or (first if re.fullmatch(r"\d+(?:\.\d+)?", first) else None)
+    number = (
+        NUMBER_VALUES.get(first)
+        or _ONE.get(first)
+        or (first if re.fullmatch(r"\d+(?:\.\d+)?", first) else None)
+    )
     size = _size(words[-1])
     return value if number is None or size is None else f"{number}@{size}"
 

@@ -1638,6 +1638,10 @@ def test_a_span_the_question_states_is_no_answer_in_any_language_or_inflection()
     assert not holds_new(asked(german), "Das Arbeitsverhältnis besteht 2 Jahre.", german)
     # the same number in another unit is another span
     assert holds_new(asked(german), "Die Frist beträgt zwei Wochen.", german)
+    # before a unit an article is the number one
+    one = "Ich bin seit einem Jahr im Betrieb. Wie lange ist meine Kündigungsfrist?"
+    assert not holds_new(asked(one), "Die Wartezeit endet nach Ablauf eines Jahres.", one)
+    assert holds_new(asked(one), "Die Frist beträgt einen Monat.", one)
 
 
 def test_a_count_of_times_is_a_quantity() -> None:
