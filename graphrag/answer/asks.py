@@ -63,41 +63,52 @@ Asked = Literal[
 # kinds whose answer is a number or a span of time: evidence without one cannot answer them
 NUMERIC: frozenset[Asked] = frozenset({"deadline", "duration", "amount", "quantity", "threshold"})
 
+# the numbers written out, in German and in English, by value: one list for the terms a text
+# states ("vierzig" and "40" are one term), the spans it names and the values it answers with.
 # "ein(e)" and "one" are mostly articles and pronouns: not counted
-NUMBER_VALUES: dict[str, int] = {
-    w: n
-    for n, words in {
-        2: "zwei two",
-        3: "drei three",
-        4: "vier four",
-        5: "fünf five",
-        6: "sechs six",
-        7: "sieben seven",
-        8: "acht eight",
-        9: "neun nine",
-        10: "zehn ten",
-        11: "elf eleven",
-        12: "zwölf twelve",
-        15: "fünfzehn fifteen",
-        20: "zwanzig twenty",
-        24: "vierundzwanzig",
-        30: "dreißig thirty",
-        50: "fünfzig fifty",
-        100: "hundert hundred",
-    }.items()
-    for w in words.split()
+_NUMBER_NAMES: dict[int, tuple[str, str]] = {
+    2: ("zwei", "two"),
+    3: ("drei", "three"),
+    4: ("vier", "four"),
+    5: ("fünf", "five"),
+    6: ("sechs", "six"),
+    7: ("sieben", "seven"),
+    8: ("acht", "eight"),
+    9: ("neun", "nine"),
+    10: ("zehn", "ten"),
+    11: ("elf", "eleven"),
+    12: ("zwölf", "twelve"),
+    13: ("dreizehn", "thirteen"),
+    14: ("vierzehn", "fourteen"),
+    15: ("fünfzehn", "fifteen"),
+    16: ("sechzehn", "sixteen"),
+    17: ("siebzehn", "seventeen"),
+    18: ("achtzehn", "eighteen"),
+    19: ("neunzehn", "nineteen"),
+    20: ("zwanzig", "twenty"),
+    24: ("vierundzwanzig", ""),
+    30: ("dreißig", "thirty"),
+    40: ("vierzig", "forty"),
+    50: ("fünfzig", "fifty"),
+    60: ("sechzig", "sixty"),
+    70: ("siebzig", "seventy"),
+    80: ("achtzig", "eighty"),
+    90: ("neunzig", "ninety"),
+    100: ("hundert", "hundred"),
+    1000: ("tausend", "thousand"),
+    1_000_000: ("", "million"),
 }
-# the numbers written out, once for both readings below; "ein(e)" is a number only next to a
-# unit ("einer Woche"), alone it is an article
-_GERMAN_NUMBERS = (
-    "zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|dreizehn|vierzehn|fünfzehn|"
-    "sechzehn|siebzehn|achtzehn|neunzehn|zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|"
-    "achtzig|neunzig|hundert|tausend"
-)
-_ENGLISH_NUMBERS = (
-    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-    "forty|fifty|hundred|thousand|million"
-)
+NUMBER_VALUES: dict[str, int] = {w: n for n, names in _NUMBER_NAMES.items() for w in names if w}
+
+
+def _alternation(words: list[str]) -> str:
+    # the longest first: "vierzehn" before "vier"
+    return "|".join(sorted(words, key=len, reverse=True))
+
+
+# "ein(e)" is a number only next to a unit ("einer Woche"), alone it is an article
+_GERMAN_NUMBERS = _alternation([de for de, _ in _NUMBER_NAMES.values() if de])
+_ENGLISH_NUMBERS = _alternation(["one", *(en for _, en in _NUMBER_NAMES.values() if en)])
 _COUNT_WORDS = rf"{_GERMAN_NUMBERS}|halbe[nm]?|doppelte[nm]?|{_ENGLISH_NUMBERS}|half"
 _NUMBER_WORDS = rf"eine?[rsmn]?|{_COUNT_WORDS}"
 _NUMBER = rf"(?:\d+(?:[.,]\d+)?|(?:{_NUMBER_WORDS}))"

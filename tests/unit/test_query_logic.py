@@ -1644,6 +1644,20 @@ def test_a_span_the_question_states_is_no_answer_in_any_language_or_inflection()
     assert holds_new(asked(one), "Die Frist beträgt einen Monat.", one)
 
 
+def test_every_number_written_out_is_its_number() -> None:
+    # one list of number words: the terms a sentence states, its spans and the values it
+    # answers with agree, in German and in English, beyond twelve too
+    assert terms("höchstens vierzig Stunden", "de") == terms("höchstens 40 Stunden", "de")
+    assert terms("within thirteen weeks", "en") == terms("within 13 weeks", "en")
+    question = "Ich arbeite seit vierzig Stunden am Stück. Wie lange darf ich arbeiten?"
+    assert not holds_new(asked(question), "Die Arbeitszeit beträgt 40 Stunden.", question)
+    assert holds_new(
+        asked(question), "Die Arbeitszeit darf zehn Stunden nicht überschreiten.", question
+    )
+    english = "I have worked thirteen weeks in a row. How long may my shift last?"
+    assert not holds_new(asked(english), "nach Ablauf von dreizehn Wochen", english)
+
+
 def test_a_count_of_times_is_a_quantity() -> None:
     question = "How many times was he selected for the all-star game?"
     assert asked(question) == "quantity"
