@@ -14,17 +14,23 @@ An English question over German documents has no keyword in common with them at 
 English-German glossary (``across("en", "de")``) gives the German terms for a second keyword
 query in German. English words match whole only: "rest" is no head of "interest".
 
+A word of an entry may name alternatives with ``|``: "working hours act|law" is the entry
+"working hours act" and the entry "working hours law".
+
 >>> Glossary({"chef": ["arbeitgeber"], "job": ["arbeitsverhältnis"]}).expand(
 ...     "Darf mein Chef mir den Nebenjob verbieten?")
 ['arbeitgeber', 'arbeitsverhältnis']
 >>> Glossary({"weniger arbeiten": ["verringerung"]}).said("Ich will weniger zu arbeiten.")
 [Said(key='weniger arbeiten', terms=['verringerung'], head='arbeiten')]
+>>> Glossary({"leave act|law": ["bundesurlaubsgesetz"]}).expand("Which leave law applies?")
+['bundesurlaubsgesetz']
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import product
 from pathlib import Path
 from typing import NamedTuple
 
@@ -52,7 +58,9 @@ class Said(NamedTuple):
 class Glossary:
     def __init__(self, entries: dict[str, list[str]], *, compounds: bool = True) -> None:
         folded = {
-            " ".join(k.casefold().split()): [t.casefold() for t in v] for k, v in entries.items()
+            " ".join(words): [t.casefold() for t in v]
+            for k, v in entries.items()
+            for words in product(*(w.split("|") for w in k.casefold().split()))
         }
         self.entries = {k: v for k, v in folded.items() if " " not in k}
         self.phrase_entries = {k: v for k, v in folded.items() if " " in k}

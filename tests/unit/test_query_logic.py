@@ -2830,6 +2830,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
     assert mine.expand("Darf ich ins Homeoffice?") == ["mobile arbeit", "telearbeit"]
     assert mine.expand("Mein Chef") == ["geschäftsführung"]
+    # a word of an entry may name alternatives: "act|law" is either
+    either = tmp_path / "either.yaml"
+    either.write_text("zeit|stunden konto: [arbeitszeitkonto]\n")
+    for said in ("Wie funktioniert mein Zeit Konto?", "Was ist ein Stunden Konto?"):
+        assert glossary.load(either).expand(said) == ["arbeitszeitkonto"]
     broken = tmp_path / "broken.yaml"
     broken.write_text("chef: arbeitgeber\n")
     with pytest.raises(ConfigError, match="GRAPHRAG_GLOSSARY"):
@@ -2837,6 +2842,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # an English question over German documents: whole English words, German terms
     across = glossary.across("en", "de")
     assert across is not None and glossary.across("de", "en") is None
+    assert across.expand("Which leave law applies?") == across.expand("Which leave act applies?")
+    assert "bundesurlaubsgesetz" in across.expand("Which leave law applies?")
     assert across.expand("Can my fixed-term contract be extended?") == [
         "befristung",
         "befristeter",
