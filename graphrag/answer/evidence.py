@@ -336,26 +336,30 @@ def list_items(lines: list[str]) -> list[str]:
 # read with its opening sentence; a long one holds rules of their own.
 _ABSATZ = re.compile(r"^\(\d+[a-z]?\)\s")
 REST_SENTENCES, REST_CHARS = 2, 300
+# a provision named or cited: "§ 21", "§§ 1360, 1360a BGB", "Art. 28 Abs. 1"
+_LEGAL = re.compile(r"§|\bArt(?:\.|ikel)\s*\d")
 
 
 def rest_of_provision(lead: Candidate, pool: list[Candidate]) -> list[Candidate]:
-    """The sentences after ``lead`` in its numbered paragraph, when ``lead`` opens it and the
-    rest is short; else none."""
-    if not _ABSATZ.match(lead.text):
+    """The first sentences after ``lead`` in its paragraph (at most REST_SENTENCES, REST_CHARS
+    together), when ``lead`` opens a paragraph of a legal text: a numbered one ("(4) ..."), or
+    any in a provision or a text that cites provisions ("Für Betriebe, die zum
+    Geschäftsbereich ... gehören, trifft ... ein Ausschuß die Entscheidungen." opens § 21
+    KSchG, whose next sentence says who sits in). A statute or a court states a rule in one
+    paragraph and qualifies it there; an encyclopaedia's next sentence is another fact."""
+    numbered = _ABSATZ.match(lead.text) is not None
+    if not numbered and lead.previous:
         return []
     rest: list[Candidate] = []
     text = lead.text
-    while True:
+    while len(rest) < REST_SENTENCES:
         nxt = next((c for c in pool if c.passage == lead.passage and c.previous == text), None)
-        if nxt is None:
+        if nxt is None or sum(len(c.text) for c in rest) + len(nxt.text) > REST_CHARS:
             break
         rest.append(nxt)
         text = nxt.text
-        if len(rest) > REST_SENTENCES:
-            return []
-    if sum(len(c.text) for c in rest) > REST_CHARS:
-        return []
-    return rest
+    legal = numbered or _LEGAL.search(" ".join([lead.heading, lead.text, *(c.text for c in rest)]))
+    return rest if legal else []
 
 
 # a sentence that opens with a pronoun or pronominal adverb continues the one before it; so
