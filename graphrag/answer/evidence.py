@@ -332,8 +332,9 @@ def list_items(lines: list[str]) -> list[str]:
 
 
 # a numbered paragraph (Absatz) is one provision: "(4) ... kann es nach Ablauf von fünf Jahren
-# gekündigt werden." is finished by "Die Kündigungsfrist beträgt sechs Monate." A short rest is
-# read with its opening sentence; a long one holds rules of their own.
+# gekündigt werden." is finished by "Die Kündigungsfrist beträgt sechs Monate." The sentences
+# right after the opening one are read with it, as many as fit; further ones hold rules of
+# their own.
 _ABSATZ = re.compile(r"^\(\d+[a-z]?\)\s")
 REST_SENTENCES, REST_CHARS = 2, 300
 # a provision named or cited: "§ 21", "§§ 1360, 1360a BGB", "Art. 28 Abs. 1"
