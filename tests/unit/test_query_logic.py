@@ -2100,34 +2100,23 @@ def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
     )
     # of a long rest, the sentences right after it, as many as fit
     assert rest_of_provision(long_rest[0], long_rest) == long_rest[1:3]
-    # a provision's paragraph without a number opens with its first sentence
-    unnumbered = candidates(
-        [
-            Passage(
-                chunk_ids=["k"],
-                doc_id="kschg",
-                title="KSchG",
-                section_path=["§ 21 Entscheidungen der Zentrale"],
-                text="Für Betriebe des Bundesministers für Verkehr trifft ein Ausschuß die "
-                "Entscheidungen. Der zuständige Bundesminister kann zwei Vertreter mit "
-                "beratender Stimme in den Ausschuß entsenden.",
-            )
-        ]
-    )
-    assert rest_of_provision(unnumbered[0], unnumbered) == unnumbered[1:]
-    # an encyclopaedia's paragraph is fact after fact: its next sentence is no rest
-    article = candidates(
-        [
-            Passage(
-                chunk_ids=["w"],
-                doc_id="w",
-                title="Nordic Museum",
-                section_path=[],
-                text="The Nordic Museum is a museum in Stockholm. It was founded in 1873.",
-            )
-        ]
-    )
-    assert rest_of_provision(article[0], article) == []
+    # a provision's paragraph without a number opens with its first sentence; an
+    # encyclopaedia's paragraph is fact after fact: its next sentence is no rest
+    for title, text, rest_read in (
+        (
+            "KSchG § 21 Entscheidungen der Zentrale",
+            "Für Betriebe des Bundesministers für Verkehr trifft ein Ausschuß die Entscheidungen. "
+            "Der zuständige Bundesminister kann zwei Vertreter in den Ausschuß entsenden.",
+            True,
+        ),
+        (
+            "Nordic Museum",
+            "The Nordic Museum is a museum in Stockholm. It was founded in 1873.",
+            False,
+        ),
+    ):
+        read = candidates([Passage(chunk_ids=["p"], doc_id="p", title=title, text=text)])
+        assert rest_of_provision(read[0], read) == (read[1:] if rest_read else [])
     answer = ExtractiveAnswerer().answer(
         "Kann ich einen Vertrag über acht Jahre vorher kündigen?", "de", passages, GraphContext()
     )
