@@ -2843,6 +2843,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # is enclosed is "beigefügt", in either language
     assert "auskunftsverlangen" in built_in.expand("Wer beantwortet meine Gehaltsanfrage?")
     assert "beifügung" in built_in.expand("Was muss die Firma der Anzeige beilegen?")
+    # coming to an agreement is "Einvernehmen"; the management acts for the employer
+    assert "einvernehmen" in built_in.expand("Muss er mit mir eine Einigung suchen?")
+    assert "arbeitgeber" in built_in.expand("Kann die Geschäftsleitung das übernehmen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
