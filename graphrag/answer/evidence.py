@@ -359,7 +359,9 @@ def rest_of_provision(lead: Candidate, pool: list[Candidate]) -> list[Candidate]
             break
         rest.append(nxt)
         text = nxt.text
-    legal = numbered or _LEGAL.search(" ".join([lead.heading, lead.text, *(c.text for c in rest)]))
+    legal = numbered or bool(
+        _LEGAL.search(" ".join([lead.heading, lead.text, *(c.text for c in rest)]))
+    )
     return rest if legal else []
 
 

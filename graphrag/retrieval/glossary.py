@@ -156,4 +156,12 @@ def _read(path: Path) -> dict[str, list[str]]:
             f"{path.name} is not a mapping of word to a list of terms",
             hint="e.g.  chef: [arbeitgeber, vorgesetzter]",
         )
+    # "act|" or "a||b" would make an empty word, which matches whatever follows the entry
+    empty = next((k for k in data if any("" in w.split("|") for w in k.split())), None)
+    if empty is not None:
+        raise ConfigError(
+            "GRAPHRAG_GLOSSARY",
+            f"{path.name}: the entry {empty!r} names an empty alternative",
+            hint="alternatives of a word are separated by one |, e.g.  leave act|law: [...]",
+        )
     return {k: list(v) for k, v in data.items()}

@@ -2856,6 +2856,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     either.write_text("zeit|stunden konto: [arbeitszeitkonto]\n")
     for said in ("Wie funktioniert mein Zeit Konto?", "Was ist ein Stunden Konto?"):
         assert glossary.load(either).expand(said) == ["arbeitszeitkonto"]
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("zeit| konto: [arbeitszeitkonto]\n")
+    with pytest.raises(ConfigError, match="empty alternative"):
+        glossary.load(empty)
     broken = tmp_path / "broken.yaml"
     broken.write_text("chef: arbeitgeber\n")
     with pytest.raises(ConfigError, match="GRAPHRAG_GLOSSARY"):
