@@ -274,7 +274,7 @@ def list_items(lines: list[str]) -> list[str]:
     first = next((n for n, ln in enumerate(lines) if _item(ln.lstrip())), None)
     if not first:
         return []
-    body = [ln.strip() for ln in lines[first:] if ln.strip()]
+    body = _unwrapped(lines[first:])
     last = max(n for n, ln in enumerate(body) if _item(ln))
     # what follows the items finishes the sentence ("ist unzulässig."), in lower case
     tail = " ".join(body[last + 1 :])
@@ -323,11 +323,50 @@ def list_items(lines: list[str]) -> list[str]:
                 out.append(ELLIPSIS.join([lead, *parts]) + end)
             continue
         closing = f"{ELLIPSIS}{_ITEM_END.sub('', finish).strip()}" if finish else ""
-        for letter in letters:
-            item = _ITEM_END.sub("", letter).strip()
-            if LETTERED.sub("", item) in ("", "(weggefallen)", "(…)"):
+        for nested in _under_their_letters(letters):
+            items = [_ITEM_END.sub("", letter).strip() for letter in nested]
+            if LETTERED.sub("", items[-1]) in ("", "(weggefallen)", "(…)"):
                 continue
-            out.append(ELLIPSIS.join([lead, *parts, item]) + closing + end)
+            out.append(ELLIPSIS.join([lead, *parts, *items]) + closing + end)
+    return out
+
+
+# a statute's third level: "aa)" under "b)"
+_DOUBLED = re.compile(r"^([a-z])\1\)\s")
+
+
+def _unwrapped(lines: list[str]) -> list[str]:
+    """The list's lines with each item's wrapped lines joined to it: a nested item keeps the
+    source's line breaks ("aa) nach dem Stand der Technik ... nur mit" then, indented,
+    "erheblichen Schwierigkeiten möglich ist,"), and an indented line that goes on with an
+    item is no line of its own."""
+    out: list[str] = []
+    for line in lines:
+        if not line.strip():
+            continue
+        wrapped = line[:1].isspace() and not _item(line.lstrip())
+        if wrapped and out and _item(out[-1]):
+            out[-1] = f"{out[-1]} {line.strip()}"
+        else:
+            out.append(line.strip())
+    return out
+
+
+def _under_their_letters(letters: list[str]) -> list[list[str]]:
+    """Each lettered item as it reads: alone, or a doubled one ("aa) nach dem Stand der
+    Technik ...") after the item it finishes ("b) für Betriebe, in denen Arbeiten vorkommen,
+    deren Unterbrechung oder Aufschub"); an item that only opens doubled ones is read with
+    each of them, not alone."""
+    out: list[list[str]] = []
+    parent: str | None = None
+    for n, letter in enumerate(letters):
+        if _DOUBLED.match(letter):
+            out.append([parent, letter] if parent else [letter])
+            continue
+        parent = letter
+        opens = n + 1 < len(letters) and _DOUBLED.match(letters[n + 1]) is not None
+        if not opens:
+            out.append([letter])
     return out
 
 

@@ -2018,6 +2018,34 @@ def test_the_words_after_parallel_lettered_lists_finish_the_last_one_only() -> N
     ]
 
 
+def test_doubled_letters_are_read_under_their_item_with_their_wrapped_lines() -> None:
+    # ArbZG § 13 (1) as the chunker keeps it: "aa)" items under "b)", each wrapped over two
+    # lines, the second indented and here in upper case ("Folge hätte,")
+    text = (
+        "(1) Die Bundesregierung kann durch Rechtsverordnung\n"
+        "- über die Ausnahmen hinaus weitere Ausnahmen\n\n"
+        "a) für Betriebe, in denen Bedürfnisse der Bevölkerung bestehen,\n\n"
+        "b) für Betriebe, deren Unterbrechung oder Aufschub\n\n"
+        "aa) nach dem Stand der Technik nicht oder nur mit\n"
+        "    erheblichen Schwierigkeiten möglich ist,\n\n\n"
+        "bb) besondere Gefahren zur\n    Folge hätte,\n\n"
+        "c) aus Gründen des Gemeinwohls,\n\n"
+        "zulassen."
+    )
+    (joined,) = paragraphs(text)
+    lead = "(1) Die Bundesregierung kann durch Rechtsverordnung … über die Ausnahmen hinaus"
+    assert list_items(joined.splitlines()) == [
+        f"{lead} weitere Ausnahmen … a) für Betriebe, in denen Bedürfnisse der Bevölkerung "
+        "bestehen … zulassen.",
+        f"{lead} weitere Ausnahmen … b) für Betriebe, deren Unterbrechung oder Aufschub … aa) "
+        "nach dem Stand der Technik nicht oder nur mit erheblichen Schwierigkeiten möglich ist "
+        "… zulassen.",
+        f"{lead} weitere Ausnahmen … b) für Betriebe, deren Unterbrechung oder Aufschub … bb) "
+        "besondere Gefahren zur Folge hätte … zulassen.",
+        f"{lead} weitere Ausnahmen … c) aus Gründen des Gemeinwohls … zulassen.",
+    ]
+
+
 def test_paragraphs_join_only_what_finishes_an_open_sentence() -> None:
     # a court's reasons letter their headings' sentences; a finished sentence is not led on
     court = "Die Revision ist begründet:\n\na) Die Klage ist zulässig.\n\nb) Sie ist begründet."
