@@ -2874,6 +2874,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # coming to an agreement is "Einvernehmen"; the management acts for the employer
     assert "einvernehmen" in built_in.expand("Muss er mit mir eine Einigung suchen?")
     assert "arbeitgeber" in built_in.expand("Kann die Geschäftsleitung das übernehmen?")
+    # a neutral-looking rule that hits one group is what the statutes call "mittelbar"
+    assert "mittelbare" in built_in.expand("Ist das eine versteckte Benachteiligung?")
+    assert "mittelbare" not in built_in.expand("Ist die Kamera versteckt?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2910,6 +2913,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         across.expand("Must they attach the works council's view to the inquiry?")
     )
     assert across.expand("What is the interest rate?") == []  # "rest" is no head of a word
+    # an advisory council is a "Beirat", not the works council "council" alone means
+    council = across.expand("Who sits on the advisory council?")
+    assert "beirat" in council and "betriebsrat" not in council
+    assert {"mittelbare", "frauen", "männer"} <= set(across.expand("Indirect gender pay gaps?"))
     # fault as the statutes grade it, claims in tort, inheritance, bodies that advise
     assert "fahrlässig" in across.expand("Can he go to prison if he carelessly endangers me?")
     assert {"unerlaubter", "handlung"} <= set(across.expand("Can I claim under wrongful acts?"))
