@@ -125,8 +125,7 @@ _SPAN = re.compile(
 )
 # German fuses number and unit: "sechsmonatigem", "dreiwöchig", "zwölfmonatig"
 _FUSED = re.compile(
-    r"\b(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|\d+)"
-    r"[-]?(?:tägig|wöchig|monatig|jährig|stündig)\w*",
+    rf"\b(?:ein|{_GERMAN_NUMBERS}|\d+)[-]?(?:tägig|wöchig|monatig|jährig|stündig)\w*",
     re.I,
 )
 # "two-time Pro Bowl selection", "twice", "zweimal": a count of times is a quantity too

@@ -1656,6 +1656,9 @@ def test_every_number_written_out_is_its_number() -> None:
     )
     english = "I have worked thirteen weeks in a row. How long may my shift last?"
     assert not holds_new(asked(english), "nach Ablauf von dreizehn Wochen", english)
+    # fused with its unit too: "vierzehntägig" is a span of fourteen days, not of "zehn"
+    assert values("duration", "eine vierzehntägige Frist") == {"vierzehntägige"}
+    assert values("duration", "nach sechsmonatigem Bestehen") == {"sechsmonatigem"}
 
 
 def test_a_count_of_times_is_a_quantity() -> None:
