@@ -439,6 +439,29 @@ def continues(c: Candidate, language: str) -> bool:
     return bool(noun) and _matches(noun[0], set(terms(c.previous, language)))
 
 
+def what_goes_on(lead: Candidate, pool: list[Candidate], language: str) -> Candidate | None:
+    """The sentence right after ``lead`` when it cannot be read alone and goes on with it, in
+    a legal text: "Es sei denkbar, dass ein Steuerpflichtiger ..." after "Nach der
+    BFH-Rechtsprechung komme es nicht darauf an, welchen Aufwand eine Manipulation verursachen
+    würde." gives the reason for the rule the lead states. An encyclopaedia's "He was ..." is
+    the next fact about its subject, not part of this one."""
+    after = next((c for c in pool if c.passage == lead.passage and c.previous == lead.text), None)
+    if after is None or len(after.text) > REST_CHARS or not continues(after, language):
+        return None
+    said = " ".join([lead.heading, lead.text, after.text])
+    if not _LEGAL.search(said) and not _COURT.search(said):
+        return None
+    return after
+
+
+# a court's decision names itself, its parties and its instances
+_COURT = re.compile(
+    r"\b(?:Tenor|Urteils?|Beschlusses|Beschluss|Kläger\w*|Beklagte\w*|Revision|Berufung|"
+    r"Rechtsprechung|Gerichts?|Senat\w*|court|plaintiffs?|defendants?|judgment)\b",
+    re.I,
+)
+
+
 def score(
     question: str,
     language: str,

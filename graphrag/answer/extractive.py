@@ -48,6 +48,7 @@ from graphrag.answer.evidence import (
     score,
     terms,
     unit_vector,
+    what_goes_on,
 )
 from graphrag.answer.nouns import agent_verb
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
@@ -273,7 +274,10 @@ class ExtractiveAnswerer:
             # each part ranks its own scored copies: the same sentence is the same text
             if not _repeats(pick.candidate, chosen):
                 chosen.append(pick.candidate)
-                chosen += [c for c in rest_of_provision(pick.candidate, pool) if c not in chosen]
+                rest = rest_of_provision(pick.candidate, pool)
+                goes_on = what_goes_on(pick.candidate, pool, language) if not rest else None
+                rest += [goes_on] if goes_on is not None else []
+                chosen += [c for c in rest if c not in chosen]
                 rule = opening_rule(pick.candidate, ranked)
                 if rule is not None and not _repeats(rule, chosen):
                     chosen.append(rule)

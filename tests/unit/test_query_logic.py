@@ -30,6 +30,7 @@ from graphrag.answer.evidence import (
     rest_of_provision,
     score,
     terms,
+    what_goes_on,
 )
 from graphrag.answer.extractive import (
     CERTAIN,
@@ -2097,6 +2098,32 @@ def test_items_that_are_sentences_of_their_own_are_candidates_however_long_their
     assert first in texts
     assert "- Die Beträge sind gesondert auszuweisen." in texts
     assert any(t.startswith("Für die in Heimarbeit") and t.endswith("Bestimmungen:") for t in texts)
+
+
+def test_the_sentence_that_goes_on_with_a_lead_in_a_decision_is_read_with_it() -> None:
+    # a court's reasons: the next sentence opens with "Es" and gives the lead's reason; in an
+    # encyclopaedia "It was ..." is the next fact about the subject
+    for title, text, goes_on in (
+        (
+            "Tenor: Die Beschwerde wird zurückgewiesen.",
+            "Der Kläger trug vor, es liege ein Fehler vor. Nach der BFH-Rechtsprechung komme es "
+            "nicht darauf an, welchen Aufwand eine Manipulation verursache. Es sei denkbar, dass "
+            "ein Steuerpflichtiger einen Spezialisten beauftrage.",
+            True,
+        ),
+        (
+            "Nordic Museum",
+            "The museum is large. The Nordic Museum is a museum in Stockholm. It was founded in "
+            "1873.",
+            False,
+        ),
+    ):
+        before, lead, after = candidates(
+            [Passage(chunk_ids=["p"], doc_id="p", title=title, text=text)]
+        )
+        assert what_goes_on(lead, [before, lead, after], "de") == (after if goes_on else None)
+        # a sentence that can be read alone is no part of the one before it
+        assert what_goes_on(before, [before, lead, after], "de") is None
 
 
 def test_a_lead_that_opens_a_short_paragraph_comes_with_its_rest() -> None:
