@@ -2907,6 +2907,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # a neutral-looking rule that hits one group is what the statutes call "mittelbar"
     assert "mittelbare" in built_in.expand("Ist das eine versteckte Benachteiligung?")
     assert "mittelbare" not in built_in.expand("Ist die Kamera versteckt?")
+    # the federal states' own law; a stretch of time
+    assert "landesrechtlichen" in built_in.expand("Gelten die Gesetze der Bundesländer noch?")
+    assert "zeitraum" in built_in.expand("Wie lange darf so eine Phase sein?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2947,6 +2950,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     council = across.expand("Who sits on the advisory council?")
     assert "beirat" in council and "betriebsrat" not in council
     assert {"mittelbare", "frauen", "männer"} <= set(across.expand("Indirect gender pay gaps?"))
+    # what a statute sets out: its rules, lists and payments
+    assert {"regelungen", "vorschriften"} <= set(across.expand("Who checks the rules?"))
+    assert {"listen", "zahlungen"} <= set(across.expand("Do the lists show payments?"))
     # fault as the statutes grade it, claims in tort, inheritance, bodies that advise
     assert "fahrlässig" in across.expand("Can he go to prison if he carelessly endangers me?")
     assert {"unerlaubter", "handlung"} <= set(across.expand("Can I claim under wrongful acts?"))
