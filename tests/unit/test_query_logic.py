@@ -2953,6 +2953,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # what a statute sets out: its rules, lists and payments
     assert {"regelungen", "vorschriften"} <= set(across.expand("Who checks the rules?"))
     assert {"listen", "zahlungen"} <= set(across.expand("Do the lists show payments?"))
+    # "does it count as working time" is what a statute deems ("gilt als")
+    assert "gilt" in across.expand("Does the waiting time count as working time?")
+    assert "beförderung" in across.expand("I was passed over for promotion.")
     # fault as the statutes grade it, claims in tort, inheritance, bodies that advise
     assert "fahrlässig" in across.expand("Can he go to prison if he carelessly endangers me?")
     assert {"unerlaubter", "handlung"} <= set(across.expand("Can I claim under wrongful acts?"))
