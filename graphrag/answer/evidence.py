@@ -356,16 +356,21 @@ def _under_their_letters(letters: list[str]) -> list[list[str]]:
     """Each lettered item as it reads: alone, or a doubled one ("aa) nach dem Stand der
     Technik ...") after the item it finishes ("b) für Betriebe, in denen Arbeiten vorkommen,
     deren Unterbrechung oder Aufschub"); an item that only opens doubled ones is read with
-    each of them, not alone."""
+    each of them, not alone. A run of doubled items opens with "aa)": "ii)" after "i)" is
+    the next item of a list numbered in Roman, no third level."""
+    nested = [False] * len(letters)
+    for n, letter in enumerate(letters):
+        doubled = _DOUBLED.match(letter)
+        opens_run = doubled is not None and doubled.group(1) == "a"
+        nested[n] = n > 0 and (opens_run or (doubled is not None and nested[n - 1]))
     out: list[list[str]] = []
     parent: str | None = None
     for n, letter in enumerate(letters):
-        if _DOUBLED.match(letter):
+        if nested[n]:
             out.append([parent, letter] if parent else [letter])
             continue
         parent = letter
-        opens = n + 1 < len(letters) and _DOUBLED.match(letters[n + 1]) is not None
-        if not opens:
+        if not (n + 1 < len(letters) and nested[n + 1]):
             out.append([letter])
     return out
 

@@ -2048,6 +2048,17 @@ def test_doubled_letters_are_read_under_their_item_with_their_wrapped_lines() ->
         "besondere Gefahren zur Folge hätte … zulassen.",
         f"{lead} weitere Ausnahmen … c) aus Gründen des Gemeinwohls … zulassen.",
     ]
+    # a list numbered in Roman ("i)", "ii)") has no third level: each item is read alone
+    roman = [
+        "Es gilt, wenn",
+        "i) der eine Fall eintritt,",
+        "ii) der andere Fall eintritt,",
+        "und so fort.",
+    ]
+    assert list_items(roman) == [
+        "Es gilt, wenn … i) der eine Fall eintritt … und so fort.",
+        "Es gilt, wenn … ii) der andere Fall eintritt … und so fort.",
+    ]
 
 
 def test_paragraphs_join_only_what_finishes_an_open_sentence() -> None:
