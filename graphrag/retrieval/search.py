@@ -268,13 +268,18 @@ class Retriever:
         """An English question in the German documents' words (the glossary's terms for its
         words): a keyword ranking and, when that finds German text, a dense ranking of the
         words too, each with its branch weight and the score of a passage it did not return.
-        Nothing over English documents, where German words find nothing."""
+        Only German chunks are searched: a German word stemmed can be an English one ("Männer"
+        is "mann", as in Mann-Whitney), and over English documents this query has nothing to
+        find."""
         cfg = self.config
         across = glossary.across(analysis.language, "de") if cfg.glossary_across else None
         german = " ".join(across.expand(variant)) if across is not None else ""
         vector = self.sparse.encode_query(german, "de") if german else None
         if vector is None or not vector.indices:
             return []
+        flt = flt.model_copy(
+            update={"must": [*flt.must, FieldMatch(key="language", values=["de"])]}
+        )
         hits = self.vectors.query(HybridQuery(sparse=vector, limit=depth, filter=flt))
         if not hits:
             return []

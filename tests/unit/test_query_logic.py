@@ -74,6 +74,7 @@ from schemas import (
     Document,
     DocumentSummary,
     Entity,
+    FieldMatch,
     GraphContext,
     HybridQuery,
     NeighbourChunk,
@@ -166,12 +167,14 @@ class _GermanWords(_BranchStores):
     def __init__(self) -> None:
         super().__init__([("english", 0.83)], [("english", 3.0)])
         self.embedded: list[str] = []
+        self.filters: list[PayloadFilter] = []
 
     def embed_query(self, text: str) -> list[float]:
         self.embedded.append(text)
         return [float("befristung" in text)]
 
     def query(self, query: HybridQuery) -> list[VectorHit]:
+        self.filters.append(query.filter)
         if query.dense == [1.0]:
             return [VectorHit(id="german", score=0.86), VectorHit(id="english", score=0.80)]
         return super().query(query)
@@ -185,6 +188,9 @@ def test_an_english_question_over_german_documents_is_embedded_in_their_words_to
     assert stores.embedded[0] == "Can my fixed-term contract be extended?"
     assert "befristung" in stores.embedded[1].split()  # the glossary's German words
     assert "german" in [i for i, _ in fused]  # what only the German words find is a candidate
+    # the German words search German chunks only: stemmed, "Männer" is the English "mann"
+    german = FieldMatch(key="language", values=["de"])
+    assert [german in f.must for f in stores.filters] == [False, False, True, True]
     # over English documents the German keywords find nothing: no German query is embedded
     stores.hits["sparse"] = []
     stores.embedded.clear()
