@@ -2929,6 +2929,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "zeitraum" in built_in.expand("Wie lange darf so eine Phase sein?")
     # an authority that settles a question "stellt fest"
     assert "feststellen" in built_in.expand("Kann eine Behörde das verbindlich klären?")
+    # whom one is compared with is "vergleichbar"
+    assert "vergleichbar" in built_in.expand("Mit wem werde ich verglichen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
