@@ -17,6 +17,7 @@ and the rank of the best-covering sentence in the answerer's ranking. Unanswerab
 count for abstention precision and recall. Last, the answer's and the passages' coverage by
 the questions' category (colloquial, cross-lingual, cross-law, ...) over all the sets.
 ``--sentence-order never`` measures the evidence in the search's order (before session 30).
+``--lowercase`` asks every question typed all in lower case, as people type into a chat box.
 ``--show`` prints each question that loses facts with its answer and the sentence that would
 have held them.
 """
@@ -57,6 +58,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int)
     parser.add_argument("--show", action="store_true")
     parser.add_argument(
+        "--lowercase", action="store_true", help="ask each question typed all in lower case"
+    )
+    parser.add_argument(
         "--sentence-order",
         choices=["never", "single_hop"],
         default="single_hop",
@@ -70,7 +74,7 @@ def main() -> None:
     by_category: dict[str, list[tuple[float, float]]] = {}
     for spec in args.specs:
         rows, abstained, unanswerable = measure(
-            spec, args.limit, args.show, by_category, args.sentence_order
+            spec, args.limit, args.show, by_category, args.sentence_order, args.lowercase
         )
         report(spec, rows, abstained, unanswerable)
         for key, values in rows.items():
@@ -94,11 +98,16 @@ def measure(
     show: bool,
     by_category: dict[str, list[tuple[float, float]]],
     sentence_order: str = "single_hop",
+    lowercase: bool = False,
 ) -> tuple[dict[str, list[float]], list[bool], list[bool]]:
     """Per answerable question the coverages; per question whether it abstained and whether
     it is unanswerable; ``by_category`` gains each answerable question's (answer, passages)
     coverage under its category."""
     evalset = load(spec, limit=limit)
+    if lowercase:
+        evalset.questions = [
+            q.model_copy(update={"question": q.question.lower()}) for q in evalset.questions
+        ]
     config = EvalConfig(baselines=[], retrieval={"sentence_order": sentence_order})
     runner = EvalRunner(evalset, config, ROOT / ".bench/eval-data")
     rag, _ = runner.open_index()

@@ -76,6 +76,8 @@ _STOP = frozenset(
     much many long often get got than
     """.split()
 )
+# the function words no question asks about, read in either language
+STOP_WORDS = _STOP
 
 
 @cache

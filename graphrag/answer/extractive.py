@@ -37,6 +37,7 @@ from graphrag.answer.answer_type import (
     states_event,
 )
 from graphrag.answer.asks import NUMERIC, Asked, asked, last_question, split_question
+from graphrag.answer.casing import truecased
 from graphrag.answer.dates import Named, has_full_date, order
 from graphrag.answer.evidence import (
     ELLIPSIS,
@@ -166,7 +167,7 @@ class ExtractiveAnswerer:
         graph: GraphContext,
         on_token: OnToken | None = None,
     ) -> Answer:
-        answer = self._answer(question, language, passages, graph)
+        answer = self._answer(_as_written(question, language, passages), language, passages, graph)
         if on_token is not None:  # sentence by sentence, each with its citation
             for piece in re.findall(r".+?(?:\[\d+\]|$)\s*", answer.answer, re.S):
                 if piece:
@@ -310,6 +311,7 @@ class ExtractiveAnswerer:
     def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
         """Every candidate sentence of the passages, scored for the whole question, in
         passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
+        question = _as_written(question, language, passages)
         pool = self._pool(question, language, passages)
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         self._rank(question, language, pool, vectors, _crosses(language, pool))
@@ -1006,6 +1008,12 @@ def _render(
         lang=names.get(source_language, source_language)
     )
     return f"{lead}: „{sentence}“ [{n}]"
+
+
+def _as_written(question: str, language: str, passages: list[Passage]) -> str:
+    """A German question typed in lower case with its nouns capitalised as the evidence
+    writes them (``casing``): the answerer reads a German question's nouns by their capital."""
+    return truecased(question, (p.text for p in passages)) if language == "de" else question
 
 
 def _foreign(source: str, language: str) -> bool:
