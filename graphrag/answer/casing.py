@@ -52,6 +52,8 @@ _PRONOUNS = frozenset(
 )
 _VERB_ENDING = re.compile(r"(?:en|t)$")
 _ADJECTIVE_ENDING = re.compile(r"(?:e|en|es|em)$")
+# words never capitalised: function words, and the determiners themselves
+_NEVER = STOP_WORDS | _DETERMINERS
 # how far after its determiner a noun may stand ("meine neue private handynummer")
 _AFTER = 3
 
@@ -69,7 +71,8 @@ def truecased(question: str, texts: Iterable[str]) -> str:
             (capital if w[:1].isupper() else lower)[w.casefold()] += 1
     heads = {w for w, n in capital.items() if n > lower[w] and len(w) >= _HEAD}
 
-    def noun(word: str) -> bool:
+    def noun(said: str) -> bool:
+        word = said.casefold()  # "straße" is counted as "strasse"
         known = capital[word] + lower[word]
         if known:
             return capital[word] > lower[word]
@@ -106,9 +109,10 @@ def truecased(question: str, texts: Iterable[str]) -> str:
 
     def cased(match: re.Match[str]) -> str:
         word = match.group(0)
-        if match.start() == 0 or not word.islower() or word in STOP_WORDS | _DETERMINERS:
+        if match.start() == 0 or not word.islower() or word in _NEVER:
             return word
-        if not noun(word) and not (match.start() in placed and not capital[word] + lower[word]):
+        unknown = not capital[word.casefold()] + lower[word.casefold()]
+        if not noun(word) and not (match.start() in placed and unknown):
             return word
         return word[:1].upper() + word[1:]
 

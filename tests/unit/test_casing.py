@@ -19,6 +19,8 @@ def test_nouns_are_capitalised_as_the_evidence_writes_them() -> None:
     # a compound whose last part the evidence writes as a noun, and a noun's ending
     assert "Resturlaub" in truecased("verfällt mein resturlaub?", EVIDENCE)
     assert "Kündigung" in truecased("gilt das bei einer kündigung?", EVIDENCE)
+    # "ß" is counted as the evidence writes it
+    assert "Straße" in truecased("gilt das auf der straße?", ["Die Straße ist frei."])
 
 
 def test_a_word_no_evidence_uses_is_a_noun_where_one_stands() -> None:
