@@ -2931,6 +2931,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "feststellen" in built_in.expand("Kann eine Behörde das verbindlich klären?")
     # whom one is compared with is "vergleichbar"
     assert "vergleichbar" in built_in.expand("Mit wem werde ich verglichen?")
+    # leave is "gewährt", what one must prove is "zu beweisen"
+    assert "gewähren" in built_in.expand("Muss er mir den Urlaub geben?")
+    assert "gewähren" not in built_in.expand("Soll ich ihm den Schlüssel geben?")
+    assert "beweisen" in built_in.expand("Muss ich vor Gericht nachweisen, dass das falsch ist?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2954,6 +2958,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert across is not None and glossary.across("de", "en") is None
     assert across.expand("Which leave law applies?") == across.expand("Which leave act applies?")
     assert "bundesurlaubsgesetz" in across.expand("Which leave law applies?")
+    assert "bundesurlaubsgesetz" in across.expand("Does the federal holiday law apply?")
+    assert "berufsausbildung" in across.expand("Am I covered during my apprenticeship?")
+    assert "einwilligung" in across.expand("Can I withdraw my consent?")
     assert across.expand("Can my fixed-term contract be extended?") == [
         "befristung",
         "befristeter",
