@@ -6,6 +6,7 @@ time in ``timings_ms``; graph-added chunks carry the path that brought them.
 
 from __future__ import annotations
 
+import re
 from contextlib import AbstractContextManager
 
 from graphrag import telemetry
@@ -46,6 +47,10 @@ from schemas import (
 )
 
 MAX_EXPANSIONS = 2
+# a word of a passage: two letters or more ("(4)", "c)" and "§ 26" are no words)
+_WORD = re.compile(r"[^\W\d_]{2,}")
+# fewer words than this say nothing a question could be answered with: "(weggefallen)"
+MIN_WORDS = 2
 
 
 class Retriever:
@@ -162,6 +167,7 @@ class Retriever:
             if cfg.keep_leaders:
                 results = keep_leaders(results, leaders, cfg.leaders_from)
             results = keep_leaders(results, sure, 1)
+            results = empty_last(results)
         if refinement.context.entities or refinement.context.paths:
             with timed("graph_names"):
                 context = visible_context(refinement.context, self.graph, request.access)
@@ -460,6 +466,19 @@ def keep_leaders(ranked: list[ScoredChunk], leaders: list[str], start: int) -> l
             order.remove(leader)
             order.insert(allowed, leader)
     return ranked if order == ids else _in_order(ranked, order)
+
+
+def empty_last(ranked: list[ScoredChunk]) -> list[ScoredChunk]:
+    """Passages that say nothing ("(weggefallen)", the text left of a repealed provision; a
+    bare number) after every passage that says something. Near-empty texts lie close to many
+    questions in the embedder's space (an English question over German statutes had
+    "(weggefallen)" first), and one in the first results takes the place of evidence. They
+    stay in the results, last, for a search that finds nothing else."""
+    empty = [r.chunk.id for r in ranked if len(_WORD.findall(r.chunk.text)) < MIN_WORDS]
+    if not empty or len(empty) == len(ranked):
+        return ranked
+    skip = set(empty)
+    return _in_order(ranked, [*(r.chunk.id for r in ranked if r.chunk.id not in skip), *empty])
 
 
 def _in_order(ranked: list[ScoredChunk], order: list[str]) -> list[ScoredChunk]:

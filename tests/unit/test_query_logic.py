@@ -66,7 +66,7 @@ from graphrag.retrieval.fusion import lead_margin, minmax, rrf, zscore
 from graphrag.retrieval.hop import passage_hop
 from graphrag.retrieval.linking import EntityIndex
 from graphrag.retrieval.refine import GraphRefiner, Refinement
-from graphrag.retrieval.search import Retriever, keep_leaders, place_follows
+from graphrag.retrieval.search import Retriever, empty_last, keep_leaders, place_follows
 from schemas import (
     AccessFilter,
     Chunk,
@@ -2634,6 +2634,28 @@ def test_each_branch_best_is_kept_near_the_top_and_the_fused_top_keeps_its_place
         "a", "b", "f", "c", "d", "e",
     ]  # fmt: skip
     assert keep_leaders(ranked, [], start=2) == ranked
+
+
+def test_a_passage_that_says_nothing_comes_after_every_passage_that_says_something() -> None:
+    texts = {
+        "gone": "(weggefallen)",
+        "rule": "Der Urlaub beträgt jährlich mindestens 24 Werktage.",
+        "item": "(4) (weggefallen)",
+        "short": "Dieses Gesetz tritt in Kraft.",
+    }
+    ranked = [
+        scored(cid, "d", "s", i, final, texts[cid])
+        for i, (cid, final) in enumerate(
+            [("gone", 0.9), ("rule", 0.8), ("item", 0.7), ("short", 0.6)]
+        )
+    ]
+    moved = empty_last(ranked)
+    assert [r.chunk.id for r in moved] == ["rule", "short", "gone", "item"]
+    assert [r.scores.final for r in moved] == [0.9, 0.8, 0.7, 0.6]  # scores stay monotone
+    # nothing to move, or nothing else to show: as it was
+    assert empty_last(ranked[1:2] + ranked[3:]) == ranked[1:2] + ranked[3:]
+    only = [ranked[0], ranked[2]]
+    assert empty_last(only) == only
 
 
 def test_document_names_take_abbreviations_but_not_disambiguations() -> None:
