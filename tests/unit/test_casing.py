@@ -15,7 +15,7 @@ EVIDENCE = [
 
 def test_nouns_are_capitalised_as_the_evidence_writes_them() -> None:
     said = truecased("wie viele tage hat der urlaub, wenn der arbeitgeber zahlt?", EVIDENCE)
-    assert said == "wie viele tage hat der Urlaub, wenn der Arbeitgeber zahlt?"
+    assert said == "wie viele Tage hat der Urlaub, wenn der Arbeitgeber zahlt?"
     # a compound whose last part the evidence writes as a noun, and a noun's ending
     assert "Resturlaub" in truecased("verfällt mein resturlaub?", EVIDENCE)
     assert "Kündigung" in truecased("gilt das bei einer kündigung?", EVIDENCE)
@@ -30,6 +30,26 @@ def test_a_word_no_evidence_uses_is_a_noun_where_one_stands() -> None:
     assert "Detektiv" in truecased("darf er einen detektiv auf mich ansetzen?", EVIDENCE)
     # function words and verbs stay as they are
     assert truecased("muss ich das machen?", EVIDENCE) == "muss ich das machen?"
+    # after a preposition, a number or "viele"; past a word ending like an adjective, but not
+    # onto a function word ("bei welcher krankenkasse ich ...")
+    assert "Kopfhörern" in truecased("darf ich mit kopfhörern musik hören?", EVIDENCE)
+    assert "Mitarbeiter" in truecased("wir haben 50 mitarbeiter. gilt das?", EVIDENCE)
+    assert "Krankenkasse" in truecased("bei welcher krankenkasse ich bin, egal?", EVIDENCE)
+    # a noun stands in its article's clause: "keine aufträge. bekomme ich ..."
+    said = truecased("ich hatte keine aufträge. bekomme ich urlaub?", EVIDENCE)
+    assert said == "ich hatte keine Aufträge. bekomme ich Urlaub?"
+
+
+def test_a_clause_that_a_modal_or_a_conjunction_opens_ends_with_its_verb() -> None:
+    # the evidence writes "Arbeiten" as a noun, and only at a sentence's start "Damit"
+    evidence = ["Die Arbeiten sind an Werktagen vorzunehmen. Damit ist es erledigt."]
+    assert (
+        truecased("muss ich von zu hause arbeiten?", evidence) == "muss ich von zu Hause arbeiten?"
+    )
+    said = truecased("gibt es eine erlaubnis, dass die mitarbeiter sonntags arbeiten?", evidence)
+    assert said == "gibt es eine Erlaubnis, dass die Mitarbeiter sonntags arbeiten?"
+    said = truecased("darf ich musik hören, damit ich die arbeiten schaffe?", evidence)
+    assert said == "darf ich musik hören, damit ich die Arbeiten schaffe?"
 
 
 def test_a_question_written_with_capitals_is_left_as_it_is() -> None:
