@@ -2957,6 +2957,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "gewähren" in built_in.expand("Muss er mir den Urlaub geben?")
     assert "gewähren" not in built_in.expand("Soll ich ihm den Schlüssel geben?")
     assert "beweisen" in built_in.expand("Muss ich vor Gericht nachweisen, dass das falsch ist?")
+    # an association is a "Vereinigung"
+    assert "vereinigung" in built_in.expand("Gilt das Gesetz für einen Berufsverband?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
