@@ -1,0 +1,50 @@
+"""Which passages the extractive answerer reads (``ExtractiveAnswerer._pool`` and
+``_decide``): whether the documents answer at all is read from the first passages; the sentence
+that answers may come from a later one, when it belongs to a document the first ones come from."""
+
+from __future__ import annotations
+
+from graphrag.answer.extractive import ExtractiveAnswerer
+from schemas import GraphContext, Passage
+
+QUESTION = "Wie viele Werktage Urlaub hat ein Arbeitnehmer mindestens?"
+RULE = "Der Urlaub beträgt jährlich mindestens 24 Werktage."
+
+
+def passage(n: int, doc: str, text: str) -> Passage:
+    return Passage(
+        chunk_ids=[f"c{n}"], doc_id=doc, title=doc, section_path=[f"§ {n}"], text=text, score=0.5
+    )
+
+
+def answered(passages: list[Passage], first: int = 1) -> tuple[bool, str]:
+    reader = ExtractiveAnswerer(max_passages=len(passages), deciding_passages=first)
+    answer = reader.answer(QUESTION, "de", passages, GraphContext())
+    return answer.answerable, answer.answer
+
+
+def test_a_later_passage_of_a_document_already_found_can_answer() -> None:
+    waiting = passage(1, "burlg", "Der Arbeitnehmer erhält Urlaub erst nach sechs Monaten.")
+    later = passage(2, "burlg", RULE)
+    answerable, text = answered([waiting, later])
+    assert answerable and text.startswith(RULE)
+    # both passages deciding: the same; the first passage read alone: the rule is not there
+    answerable, text = answered([waiting, later], first=2)
+    assert answerable and text.startswith(RULE)
+    alone = ExtractiveAnswerer(max_passages=1, deciding_passages=1)
+    assert RULE not in alone.answer(QUESTION, "de", [waiting, later], GraphContext()).answer
+
+
+def test_a_later_passage_of_another_document_is_not_read() -> None:
+    waiting = passage(1, "burlg", "Der Arbeitnehmer erhält Urlaub erst nach sechs Monaten.")
+    answerable, text = answered([waiting, passage(2, "tvoed", RULE)])
+    assert answerable and RULE not in text
+
+
+def test_whether_the_documents_answer_is_read_from_the_first_passages() -> None:
+    costs = passage(1, "burlg", "Die Kosten der Schulung trägt der Arbeitgeber.")
+    answerable, text = answered([costs, passage(2, "burlg", RULE)])
+    assert not answerable and RULE not in text
+    # the same sentence among the first passages answers
+    answerable, text = answered([costs, passage(2, "burlg", RULE)], first=2)
+    assert answerable and RULE in text
