@@ -2959,6 +2959,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "beweisen" in built_in.expand("Muss ich vor Gericht nachweisen, dass das falsch ist?")
     # an association is a "Vereinigung"
     assert "vereinigung" in built_in.expand("Gilt das Gesetz für einen Berufsverband?")
+    # who works full or part time is "vollzeitbeschäftigt" / "teilzeitbeschäftigt"; a sum paid
+    # towards something a "geldwerte Leistung"
+    assert "vollzeitbeschäftigte" in built_in.expand("Was bekommen die Vollzeitkräften?")
+    assert "teilzeitbeschäftigte" in built_in.expand("Ich bin eine Teilzeitkraft.")
+    assert "geldwerte" in built_in.expand("Bekomme ich den Essenszuschuss auch?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2985,6 +2990,7 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "bundesurlaubsgesetz" in across.expand("Does the federal holiday law apply?")
     assert "berufsausbildung" in across.expand("Am I covered during my apprenticeship?")
     assert "einwilligung" in across.expand("Can I withdraw my consent?")
+    assert "eingewilligt" in across.expand("Does it apply though I never agreed to it?")
     assert across.expand("Can my fixed-term contract be extended?") == [
         "befristung",
         "befristeter",
