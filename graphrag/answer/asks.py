@@ -132,7 +132,10 @@ _FUSED = re.compile(
 _QUANTITY = re.compile(
     rf"\b\d+(?:[.,]\d+)?\b|\b(?:{_COUNT_WORDS})\b(?=[\s-]+\w)|\b(?:twice|thrice)\b|"
     rf"\b\w*(?:mal|malige\w*|fach\w*|"
-    rf"zehntel|zwölftel|hälfte|prozent|percent)\b|%|€|\beuro\b|monatsgehälter",
+    rf"zehntel|zwölftel|hälfte|prozent|percent|"
+    # "Wie viel davon steht mir zu?": a share is answered as one ("dem Anteil seiner
+    # Arbeitszeit ... entspricht", "pro rata")
+    rf"anteil\w*|proportion\w*)\b|\bpro rata\b|%|€|\beuro\b|monatsgehälter",
     re.I,
 )
 # a number written out as the statutes write fines: "dreißigtausend", "fünfundzwanzig",

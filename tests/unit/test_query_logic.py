@@ -1676,6 +1676,15 @@ def test_a_count_of_times_is_a_quantity() -> None:
     assert not holds("quantity", "He was once selected for the team.")
 
 
+def test_a_share_answers_how_much_of_it() -> None:
+    question = "Die Vollzeitkräfte bekommen 100 Euro Zuschuss. Wie viel davon steht mir zu?"
+    assert asked(question) == "quantity"
+    share = "Ihm ist die Leistung in dem Umfang zu gewähren, der dem Anteil seiner Arbeitszeit entspricht."
+    assert holds("quantity", share)
+    assert holds("quantity", "Part-time staff are paid pro rata.")
+    assert not holds("quantity", "Die Entgeltbestandteile sind anzugeben.")
+
+
 def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
     question = "Das Gericht löst das Arbeitsverhältnis auf. Wie viel kann ich höchstens bekommen?"
     ceiling = "(1) Als Abfindung ist ein Betrag bis zu zwölf Monatsverdiensten festzusetzen."
