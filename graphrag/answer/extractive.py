@@ -164,6 +164,9 @@ class ExtractiveAnswerer:
         self.last_ranking: list[_Pick] = []
         self.last_everything: list[_Pick] = []
         self.last_scored: list[Candidate] = []
+        # one question's embeddings: its decision ranks the first passages' sentences and then
+        # all of them for the same question (each embedding ~20 ms on one core)
+        self._queries: dict[str, list[float]] = {}
 
     def answer(
         self,
@@ -183,6 +186,7 @@ class ExtractiveAnswerer:
     def _answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
+        self._queries = {}
         pool = self._pool(question, language, passages)
         if not pool:
             return _abstain(question, language, passages, graph, [])
@@ -351,6 +355,7 @@ class ExtractiveAnswerer:
         """Every candidate sentence of the passages, scored for the whole question, in
         passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
         question = _as_written(question, language, passages)
+        self._queries = {}
         pool = self._pool(question, language, passages)
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         self._rank(question, language, pool, vectors, _crosses(language, pool))
@@ -366,6 +371,12 @@ class ExtractiveAnswerer:
         if self.embedder is None:
             return None
         return self.embedder.embed_documents(texts)
+
+    def _embed_query(self, text: str) -> list[float]:
+        assert self.embedder is not None
+        if text not in self._queries:
+            self._queries[text] = self.embedder.embed_query(text)
+        return self._queries[text]
 
     def _second_hop(
         self,
@@ -449,7 +460,7 @@ class ExtractiveAnswerer:
         relation = kinship.asked(question)
         happened = event(question)
         for name, about, _ in targets:
-            query = unit_vector(self.embedder.embed_query(f"{rest} {name}"))
+            query = unit_vector(self._embed_query(f"{rest} {name}"))
             if relation and kinds == frozenset({"PERSON"}):
                 # "Who is the father of the director of Palo Alto?": the director's passage
                 # states it ("She is the daughter of Gian-Carlo Coppola"); where or when a
@@ -494,7 +505,7 @@ class ExtractiveAnswerer:
         if not pool:
             return []
         kind = asked(part)
-        query = self.embedder.embed_query(part) if self.embedder is not None else None
+        query = self._embed_query(part) if self.embedder is not None else None
         scored = [replace(c) for c in pool]
         same, general, worded = None, None, None
         if self.glossary and language == "de":
@@ -504,7 +515,7 @@ class ExtractiveAnswerer:
             # about the "Arbeitgeber" and a "Teilzeitarbeitsplatz" says: the question with the
             # documents' words for its everyday words is embedded as well
             if self.embedder is not None and query is not None and read.words:
-                worded = self.embedder.embed_query(f"{part} {' '.join(read.words)}")
+                worded = self._embed_query(f"{part} {' '.join(read.words)}")
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
             same = reading(part, language, across).synonyms
