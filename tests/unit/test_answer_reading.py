@@ -48,3 +48,36 @@ def test_whether_the_documents_answer_is_read_from_the_first_passages() -> None:
     # the same sentence among the first passages answers
     answerable, text = answered([costs, passage(2, "burlg", RULE)], first=2)
     assert answerable and RULE in text
+
+
+class CountingEmbedder:
+    """Embeds by the letters a text has; counts the question embeddings asked for."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+
+    def _vector(self, text: str) -> list[float]:
+        return [float(text.lower().count(letter)) + 0.1 for letter in "aeinrstu"]
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return [self._vector(t) for t in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        self.queries.append(text)
+        return self._vector(text)
+
+    def count_tokens(self, text: str) -> int:
+        return len(text.split())
+
+
+def test_the_question_is_embedded_once_for_both_readings() -> None:
+    embedder = CountingEmbedder()
+    reader = ExtractiveAnswerer(embedder, max_passages=2, deciding_passages=1)
+    waiting = passage(1, "burlg", "Der Arbeitnehmer erhält Urlaub erst nach sechs Monaten.")
+    answer = reader.answer(QUESTION, "de", [waiting, passage(2, "burlg", RULE)], GraphContext())
+    assert answer.answerable and RULE in answer.answer
+    # the first passage's sentences and then both passages' are ranked for the same question
+    assert embedder.queries and len(embedder.queries) == len(set(embedder.queries))
+    # a new question is embedded anew
+    reader.answer("Wie lange dauert die Wartezeit?", "de", [waiting], GraphContext())
+    assert embedder.queries[-1].startswith("Wie lange dauert die Wartezeit")
