@@ -142,9 +142,8 @@ def truecased(question: str, texts: Iterable[str]) -> str:
             continue
         else:
             window = []
-        for after in spans[
-            i + 1 : i + 1 + _AFTER - len(window)
-        ]:  # a noun stands in its determiner's clause
+        # a noun stands in its determiner's clause
+        for after in spans[i + 1 : i + 1 + _AFTER - len(window)]:
             if _CLAUSE_END.search(question[(window[-1] if window else m).end() : after.start()]):
                 break
             window.append(after)

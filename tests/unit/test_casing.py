@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from graphrag.answer.casing import truecased
 from graphrag.answer.extractive import ExtractiveAnswerer
-from schemas import GraphContext, Passage
+from schemas import GraphContext
+from tests.factories import section_passages
 
 EVIDENCE = [
     "Der Urlaub beträgt jährlich mindestens 24 Werktage.",
@@ -60,16 +61,7 @@ def test_a_question_written_with_capitals_is_left_as_it_is() -> None:
 
 
 def test_a_lower_case_question_about_a_thing_the_evidence_never_names_is_not_answered() -> None:
-    passages = [
-        Passage(
-            chunk_ids=["c1"],
-            doc_id="burlg",
-            title="burlg",
-            section_path=["§ 3 Dauer des Urlaubs"],
-            text=EVIDENCE[0],
-            score=0.5,
-        )
-    ]
+    passages = section_passages("burlg", ("§ 3 Dauer des Urlaubs", EVIDENCE[0]))
     for question in (
         "Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?",
         "wie viele tage bildungsurlaub stehen mir im jahr zu?",
