@@ -2973,6 +2973,12 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "vollzeitbeschäftigte" in built_in.expand("Was bekommen die Vollzeitkräften?")
     assert "teilzeitbeschäftigte" in built_in.expand("Ich bin eine Teilzeitkraft.")
     assert "geldwerte" in built_in.expand("Bekomme ich den Essenszuschuss auch?")
+    # talking something over is "erörtern" / "beraten" (a promise is not); suing for a claim
+    # is asserting it; colleagues who tease someone harass them
+    assert "erörtern" in built_in.expand("Muss meine Chefin mit mir darüber sprechen?")
+    assert "erörtern" not in built_in.expand("Hat er mir das versprochen?")
+    assert "geltend" in built_in.expand("Kann ich das Geld einklagen?")
+    assert "belästigung" in built_in.expand("Er wird ständig aufgezogen.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -2997,6 +3003,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert across.expand("Which leave law applies?") == across.expand("Which leave act applies?")
     assert "bundesurlaubsgesetz" in across.expand("Which leave law applies?")
     assert "bundesurlaubsgesetz" in across.expand("Does the federal holiday law apply?")
+    # to make someone stop is to demand the removal of what they do
+    assert "beseitigung" in across.expand("Can I demand that he stops doing it?")
     assert "berufsausbildung" in across.expand("Am I covered during my apprenticeship?")
     assert "einwilligung" in across.expand("Can I withdraw my consent?")
     assert "eingewilligt" in across.expand("Does it apply though I never agreed to it?")
