@@ -18,6 +18,11 @@ from schemas.parsed import Block, ParsedDocument
 _WRAPPED_ORDINAL = re.compile(r"(?<=\S)\n[ \t]*(\d+)\\\.(?=\s)")
 _INLINE_ORDINAL = re.compile(r"(?<=\S )(\d+)\\\.")
 _FRONT_MATTER = re.compile(r"\A\ufeff?---\s*\n(.*?)\n(---|\.\.\.)\s*(\n|\Z)", re.DOTALL)
+# The Markdown backend reads each quote level by recursion and rescans the line per level:
+# 5,000 levels take seconds before the recursion limit ends them (a timeout, not the true
+# reason, on a slow machine). Mail threads quoted in full stay below a few dozen levels.
+MAX_QUOTE_DEPTH = 64
+_QUOTE_MARKERS = re.compile(r"^ {0,3}((?:>[ \t]?)+)", re.MULTILINE)
 
 
 def read_text(path: Path) -> str:
@@ -52,6 +57,7 @@ def parse_markdown(path: Path) -> ParsedDocument:
         front = loaded if isinstance(loaded, dict) else {}
         text = text[match.end() :]
     text = _INLINE_ORDINAL.sub(r"\1.", _WRAPPED_ORDINAL.sub(r" \1\\.", text))
+    _refuse_deep_quotes(text, path)
     parsed = parse_with_docling("markdown", path, text)
     meta = {str(k).lower(): v for k, v in front.items()}
     title = meta.get("title")
@@ -75,6 +81,17 @@ def parse_markdown(path: Path) -> ParsedDocument:
     if isinstance(meta.get("lang") or meta.get("language"), str):
         parsed.language = str(meta.get("lang") or meta.get("language"))
     return parsed
+
+
+def _refuse_deep_quotes(text: str, path: Path) -> None:
+    depth = max((m.group(1).count(">") for m in _QUOTE_MARKERS.finditer(text)), default=0)
+    if depth > MAX_QUOTE_DEPTH:
+        raise DocumentError(
+            str(path),
+            "too_deep",
+            f"quotes ('>') are nested {depth} levels deep, more than {MAX_QUOTE_DEPTH}",
+            hint="flatten the nested quotes and save it again",
+        )
 
 
 def parse_text(path: Path) -> ParsedDocument:

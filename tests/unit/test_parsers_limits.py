@@ -8,6 +8,7 @@ import pytest
 from graphrag.errors import DocumentError
 from ingestion import budget
 from ingestion.parsers import MB, parse_file
+from ingestion.parsers.text import MAX_QUOTE_DEPTH
 
 
 def test_the_size_error_names_the_real_limit_and_setting(tmp_path: Path) -> None:
@@ -52,3 +53,21 @@ def test_time_spent_waiting_is_not_the_files_budget() -> None:
     with budget.paused():  # outside a file's budget: nothing to move
         pass
     assert budget.remaining() is None
+
+
+def test_quotes_nested_past_the_limit_are_refused_before_parsing(tmp_path: Path) -> None:
+    """The Markdown backend takes seconds over thousands of quote levels before its recursion
+    limit ends them; the depth is read first, so the file fails at once for its true reason."""
+    deep = tmp_path / "thread.md"
+    deep.write_text("# Thread\n\n" + "> " * (MAX_QUOTE_DEPTH + 1) + "deep\n")
+    start = time.monotonic()
+    with pytest.raises(DocumentError) as err:
+        parse_file(deep)
+    assert time.monotonic() - start < 1.0
+    assert err.value.reason == "too_deep" and "thread.md" in str(err.value)
+    assert f"{MAX_QUOTE_DEPTH + 1} levels" in err.value.message
+
+    quoted = tmp_path / "reply.md"
+    quoted.write_text("# Reply\n\n>> Wie viele Urlaubstage?\n> 24 Werktage.\n\nDanke.\n")
+    text = " ".join(b.text for b in parse_file(quoted).blocks)
+    assert "Wie viele Urlaubstage?" in text and "24 Werktage." in text
