@@ -2979,6 +2979,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "erörtern" not in built_in.expand("Hat er mir das versprochen?")
     assert "geltend" in built_in.expand("Kann ich das Geld einklagen?")
     assert "belästigung" in built_in.expand("Er wird ständig aufgezogen.")
+    # sharing one job is "Arbeitsplatzteilung"; writing hours down is recording them
+    assert "arbeitsplatzteilung" in built_in.expand("Gibt es bei uns Jobsharing?")
+    assert "aufzuzeichnen" in built_in.expand("Muss er meine Stunden festhalten?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3005,6 +3008,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "bundesurlaubsgesetz" in across.expand("Does the federal holiday law apply?")
     # to make someone stop is to demand the removal of what they do
     assert "beseitigung" in across.expand("Can I demand that he stops doing it?")
+    # the head of a hospital department, not any doctor; two people sharing one job
+    assert "chefärzte" in across.expand("Does it apply to a chief physician?")
+    assert "chefärzte" not in across.expand("Do I need a note from my doctor?")
+    assert "arbeitsplatzteilung" in across.expand("Can we do job sharing?")
     assert "berufsausbildung" in across.expand("Am I covered during my apprenticeship?")
     assert "einwilligung" in across.expand("Can I withdraw my consent?")
     assert "eingewilligt" in across.expand("Does it apply though I never agreed to it?")
