@@ -53,6 +53,7 @@ from graphrag.answer.evidence import (
 )
 from graphrag.answer.nouns import agent_verb
 from graphrag.answer.protocol import OnToken, citation_for, not_answered
+from graphrag.answer.sizes import fitting_items
 from graphrag.answer.verdict import Judged, compared, verdict
 from graphrag.models.embedders import Embedder
 from graphrag.retrieval import glossary as glossary_file
@@ -252,6 +253,9 @@ class ExtractiveAnswerer:
         """The candidate sentences of the passages, without those that only restate what the
         question itself states."""
         pool = _named_in_full(question, candidates(passages, limit_passages=self.max_passages))
+        # "Unsere Firma hat 50 Mitarbeiter": of a list keyed by the workforce's size, the
+        # items for another size do not apply to the asker
+        pool = fitting_items(question, pool)
         statement = _statement(question, language)
         # a passage after the first ones is read only from a document they come from: another
         # provision of a law already found answers a question about that law, while another
