@@ -3011,6 +3011,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # the head of a hospital department, not any doctor; two people sharing one job
     assert "chefärzte" in across.expand("Does it apply to a chief physician?")
     assert "chefärzte" not in across.expand("Do I need a note from my doctor?")
+    # a law that applies to someone "ist anzuwenden"; applying for something is an "Antrag"
+    assert "anzuwenden" in across.expand("Does the Working Time Act apply to me?")
+    assert "antrag" in across.expand("Can I apply for part-time work?")
     assert "arbeitsplatzteilung" in across.expand("Can we do job sharing?")
     assert "berufsausbildung" in across.expand("Am I covered during my apprenticeship?")
     assert "einwilligung" in across.expand("Can I withdraw my consent?")
