@@ -117,6 +117,8 @@ _UNIT = (
     r"jahres|kalenderjahr\w*|stunden?|minuten?|sekunden?|uhr|days?|weeks?|months?|years?|"
     r"hours?|minutes?"
 )
+# the units a span of time is stated in, for patterns elsewhere that must tell a span apart
+TIME_UNIT = _UNIT
 # "drei Wochen", "sechs vollen Monaten", "drei aufeinander folgende Stunden": a number, up to
 # two inflected adjectives, a unit
 _SPAN = re.compile(

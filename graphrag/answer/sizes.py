@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from graphrag.answer.asks import NUMBER_VALUES
+from graphrag.answer.asks import NUMBER_VALUES, TIME_UNIT
 from graphrag.answer.evidence import Candidate
 
 _WORDS = "|".join(sorted((w for w in NUMBER_VALUES if w), key=len, reverse=True))
@@ -44,8 +44,8 @@ _SOME_OF = re.compile(rf"\b{_COUNT}\s+(?:von|of)\s+$", re.I)
 # "nicht mehr als 200", "zehn oder weniger"
 _BOUND = re.compile(
     rf"\b(?P<op>nicht mehr als|mehr als|mindestens|weniger als|höchstens|bis|more than|"
-    rf"at least|fewer than|less than|up to|at most)\s+(?P<n>{_COUNT})\b(?!\s*(?:vom hundert|"
-    r"prozent|%|euro|tage\w*|wochen?|monate?\w*|jahre?\w*|stunden?|minuten?|kalender\w*))"
+    rf"at least|fewer than|less than|up to|at most)\s+(?P<n>{_COUNT})\b"
+    rf"(?!\s*(?:vom hundert|prozent|%|euro|{TIME_UNIT}))"
     rf"|\b(?P<n2>{_COUNT})\s+oder\s+weniger\b",
     re.I,
 )
