@@ -464,12 +464,16 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     stated = {_canonical(v) for v in values(kind, question)} if kind in NUMERIC else set()
     asked_in = _UNIT_ASKED.search(question)
     wanted = _size(asked_in.group("unit")) if asked_in else None
+    things = kind in ("quantity", "threshold") and counts_things(question)
 
     def holds_answer(sentence: str) -> bool:
         if not holds(kind, sentence):
             return False
         if kind not in NUMERIC:
             return True
+        # "Ab wie vielen Kollegen ...?" is not answered by "nach Ablauf von zwei Jahren"
+        if things and not holds(kind, _FUSED.sub(" ", _SPAN.sub(" ", sentence))):
+            return False
         found = {_canonical(v) for v in values(kind, sentence)}
         return (not found or bool(found - stated)) and _unit_fits(sentence, wanted)
 
@@ -520,6 +524,29 @@ _SIZES = (
     (re.compile(r"(?:monate?n?|monats|months?|monatig\w*)$", re.I), 5),
     (re.compile(r"(?:jahre?n?|jahres|years?|jährig\w*)$", re.I), 6),
 )
+
+
+# "Ab wie vielen Kollegen", "how many times": the noun a count is asked of
+_COUNT_ASKED = re.compile(r"\b(?:wie\s+viele[nrs]?|how\s+many)\s+(\w+)(?:\s+(\w+))?", re.I)
+_NIGHTS = re.compile(r"(?:nächte|nächten|nights?)$", re.I)
+
+
+def counts_things(question: str) -> bool:
+    """The question asks how many of something that is no unit of time ("Ab wie vielen
+    Kollegen", "how many times"): a span of time ("zwei Jahren") states no such count.
+
+    >>> counts_things("Ab wie vielen Kollegen darf er nein sagen?")
+    True
+    >>> counts_things("Wie viele freie Tage bekomme ich?"), counts_things("Wie viele Sonntage?")
+    (False, False)
+    >>> counts_things("Wie viel Urlaub habe ich?"), counts_things("Ab wie vielen Nächten?")
+    (False, False)
+    """
+    found = _COUNT_ASKED.search(question)
+    if found is None:
+        return False
+    # nights are counted as the days they fall on ("an mindestens 48 Tagen")
+    return all(_size(word) is None and not _NIGHTS.search(word) for word in found.groups() if word)
 
 
 def _size(word: str) -> int | None:

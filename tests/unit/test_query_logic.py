@@ -1627,6 +1627,26 @@ def test_a_number_of_days_asked_is_not_answered_in_hours_or_years() -> None:
     assert holds_new(asked(plain), "nach sechsmonatigem Bestehen des Arbeitsverhältnisses", plain)
 
 
+def test_a_count_of_people_or_things_is_not_answered_by_a_span_of_time() -> None:
+    question = "Ab wie vielen Kollegen, die das schon machen, darf mein Chef nein sagen?"
+    kind = asked(question)
+    assert kind in NUMERIC
+    waiting = (
+        "Eine erneute Verringerung kann frühestens nach Ablauf von zwei Jahren verlangt werden."
+    )
+    assert not holds_new(kind, waiting, question)
+    assert holds_new(kind, "… bereits mindestens sechs Arbeitnehmer verringert haben.", question)
+    # a span beside a count leaves the count standing
+    both = "mehr als 5 Arbeitnehmer innerhalb von 30 Kalendertagen entlässt"
+    assert holds_new(kind, both, question)
+    # a count of days (or of nights, counted as the days they fall on) is a span's own answer
+    nights = "Ab wie vielen Nächten im Jahr gelte ich als Nachtarbeitnehmer?"
+    assert holds_new(asked(nights), "an mindestens 48 Tagen im Kalenderjahr", nights)
+    english = "How many times can my fixed-term contract be extended?"
+    assert not holds_new(asked(english), "bis zur Dauer von zwei Jahren", english)
+    assert holds_new(asked(english), "höchstens dreimalige Verlängerung", english)
+
+
 def test_a_span_the_question_states_is_no_answer_in_any_language_or_inflection() -> None:
     english = (
         "I want to cut my hours for two years and then go back to full time. "
