@@ -171,22 +171,30 @@ def candidates(
         heading = " ".join([passage.title, *passage.section_path])
         order = 0  # the next candidate's place in this passage
         listed: list[Candidate] = []  # the previous paragraph's list items, as candidates
+        # the previous paragraph's last sentence when the paragraph left it unfinished
+        unfinished: Candidate | None = None
         for paragraph in paragraphs(passage.text):
             lines = paragraph.splitlines()
             # a paragraph that opens in lower case finishes the list before it ("- ...
             # Massengeschäfte ... oder" then "ist unzulässig."): each item is read with its
             # first sentence, which says nothing alone; the sentences after it are their own
             tail = " ".join(ln.strip() for ln in lines).strip()
-            if listed and tail[:1].islower():
+            if (listed or unfinished) and tail[:1].islower():
                 finish, *rest = split_sentences(tail) or [tail]
                 for c in listed:
                     joined = f"{c.text.rstrip('.')}{ELLIPSIS}{finish}"
                     if len(joined) <= 800:
                         c.text = joined
-                listed = []
+                # the whole list read as one sentence ("(1) Wer ... - vorsätzlich begeht ...
+                # oder - beharrlich wiederholt,") ends where its verb comes ("wird mit
+                # Freiheitsstrafe ... bestraft."): a quote of it without that is a fragment
+                if unfinished is not None and len(joined := f"{unfinished.text} {finish}") <= 800:
+                    unfinished.text = joined
+                listed, unfinished = [], None
                 if not rest:
                     continue
                 lines = [" ".join(rest)]
+            unfinished = None
             if lines and all(ln.lstrip().startswith(BULLETS) for ln in lines if ln.strip()):
                 units = [ln.strip() for ln in lines if ln.strip()]
             elif (own := _items_of_their_own(lines)) is not None:
@@ -199,6 +207,7 @@ def candidates(
             # sachlicher Grund liegt insbesondere vor, wenn … der Arbeitnehmer zur Vertretung
             # eines anderen Arbeitnehmers beschäftigt wird." answers whether standing in is one
             items = list_items(lines)
+            last = units[-1] if units else None
             units, befores = units + items, befores[: len(units)] + [""] * len(items)
             listed = []
             for before, unit in zip(befores, units, strict=True):
@@ -208,6 +217,8 @@ def candidates(
                     order += 1
                     if unit in items:
                         listed.append(out[-1])
+                    elif unit is last and unit.rstrip().endswith(","):
+                        unfinished = out[-1]
                 if len(out) >= limit:
                     return out
     return out

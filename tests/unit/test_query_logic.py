@@ -1964,6 +1964,13 @@ def test_the_rest_of_a_sentence_after_its_list_finishes_each_item() -> None:
         "(1) Eine Benachteiligung bei Schuldverhältnissen, die … ohne Ansehen der Person "
         "zustande kommen (Massengeschäfte) … ist unzulässig."
     ) in texts
+    # the whole list read as one sentence ends with its verb, not at the last item's comma
+    assert (
+        "(1) Eine Benachteiligung bei Schuldverhältnissen, die - ohne Ansehen der Person "
+        "zustande kommen (Massengeschäfte) oder - eine privatrechtliche Versicherung zum "
+        "Gegenstand haben, ist unzulässig."
+    ) in texts
+    assert not any(t.endswith(",") for t in texts)
     # alone, the rest says nothing; the next provision is a sentence of its own
     assert "ist unzulässig." not in texts
     assert texts[-1] == "(2) Eine neue Regel beginnt hier."
