@@ -101,14 +101,15 @@ _NUMBER_NAMES: dict[int, tuple[str, str]] = {
 NUMBER_VALUES: dict[str, int] = {w: n for n, names in _NUMBER_NAMES.items() for w in names if w}
 
 
-def _alternation(words: list[str]) -> str:
+def alternation(words: list[str]) -> str:
+    """A regular expression's alternation of ``words``, the longest first."""
     # the longest first: "vierzehn" before "vier"
     return "|".join(sorted(words, key=len, reverse=True))
 
 
 # "ein(e)" is a number only next to a unit ("einer Woche"), alone it is an article
-_GERMAN_NUMBERS = _alternation([de for de, _ in _NUMBER_NAMES.values() if de])
-_ENGLISH_NUMBERS = _alternation(["one", *(en for _, en in _NUMBER_NAMES.values() if en)])
+_GERMAN_NUMBERS = alternation([de for de, _ in _NUMBER_NAMES.values() if de])
+_ENGLISH_NUMBERS = alternation(["one", *(en for _, en in _NUMBER_NAMES.values() if en)])
 _COUNT_WORDS = rf"{_GERMAN_NUMBERS}|halbe[nm]?|doppelte[nm]?|{_ENGLISH_NUMBERS}|half"
 _NUMBER_WORDS = rf"eine?[rsmn]?|{_COUNT_WORDS}"
 _NUMBER = rf"(?:\d+(?:[.,]\d+)?|(?:{_NUMBER_WORDS}))"

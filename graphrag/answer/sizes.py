@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 
-from graphrag.answer.asks import NUMBER_VALUES, TIME_UNIT
+from graphrag.answer.asks import NUMBER_VALUES, TIME_UNIT, alternation
 from graphrag.answer.evidence import Candidate
 
-_WORDS = "|".join(sorted((w for w in NUMBER_VALUES if w), key=len, reverse=True))
+_WORDS = alternation([w for w in NUMBER_VALUES if w])
 _COUNT = rf"(?:\d[\d.,]*\d|\d|{_WORDS})"
 # a workforce as people say it: "800 Leute", "mit 40 Leuten", "50 Mitarbeiter", "200 employees"
 _STAFF = re.compile(
