@@ -463,9 +463,9 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     """``holds_new`` for one question, its numbers and the unit it asks in read once: the
     answerer judges every candidate sentence by it."""
     stated = {_canonical(v) for v in values(kind, question)} if kind in NUMERIC else set()
-    asked_in = _UNIT_ASKED.search(question)
-    wanted = _size(asked_in.group("unit")) if asked_in else None
-    things = kind in ("quantity", "threshold") and counts_things(question)
+    counted = _counted(question)
+    wanted = next((size for w in counted if (size := _size(w)) is not None), None)
+    things = kind in ("quantity", "threshold") and _of_things(counted)
 
     def holds_answer(sentence: str) -> bool:
         if not holds(kind, sentence):
@@ -510,13 +510,10 @@ def _canonical(value: str) -> str:
     return value if number is None or size is None else f"{number}@{size}"
 
 
-# "Wie viele Tage ...", "Wie viele Urlaubstage", "how many days": the unit of time a number is
-# asked in, and the units of time by their size (a gap between hours and days)
-_UNIT_ASKED = re.compile(
-    r"\b(?:wie\s+viele[n]?|how\s+many)\s+(?:\w+\s+)?(?P<unit>\w*?(?:tage?n?|wochen|monate?n?|"
-    r"jahre?n?|stunden|minuten|days|weeks|months|years|hours|minutes))\b",
-    re.I,
-)
+# the words after "wie viele" / "how many": what is counted ("Ab wie vielen Kollegen") or the
+# unit of time a number is asked in ("Wie viele Tage ...", "Wie viele Urlaubstage", "how many
+# days"), read once for both; and the units of time by their size (a gap between hours and days)
+_HOW_MANY = re.compile(r"\b(?:wie\s+viele[nrs]?|how\s+many)\s+(\w+)(?:\s+(\w+))?", re.I)
 _SIZES = (
     (re.compile(r"(?:minute[ns]?|minutes?|minütig\w*)$", re.I), 0),
     (re.compile(r"(?:stunden?|hours?|stündig\w*)$", re.I), 1),
@@ -527,8 +524,7 @@ _SIZES = (
 )
 
 
-# "Ab wie vielen Kollegen", "how many times": the noun a count is asked of
-_COUNT_ASKED = re.compile(r"\b(?:wie\s+viele[nrs]?|how\s+many)\s+(\w+)(?:\s+(\w+))?", re.I)
+# nights are counted as the days they fall on ("an mindestens 48 Tagen")
 _NIGHTS = re.compile(r"(?:nächte|nächten|nights?)$", re.I)
 
 
@@ -543,11 +539,17 @@ def counts_things(question: str) -> bool:
     >>> counts_things("Wie viel Urlaub habe ich?"), counts_things("Ab wie vielen Nächten?")
     (False, False)
     """
-    found = _COUNT_ASKED.search(question)
-    if found is None:
-        return False
-    # nights are counted as the days they fall on ("an mindestens 48 Tagen")
-    return all(_size(word) is None and not _NIGHTS.search(word) for word in found.groups() if word)
+    return _of_things(_counted(question))
+
+
+def _of_things(counted: tuple[str, ...]) -> bool:
+    return bool(counted) and all(_size(w) is None and not _NIGHTS.search(w) for w in counted)
+
+
+def _counted(question: str) -> tuple[str, ...]:
+    """The (at most two) words after the question's "wie viele" / "how many"."""
+    found = _HOW_MANY.search(question)
+    return tuple(w for w in found.groups() if w) if found else ()
 
 
 def _size(word: str) -> int | None:
