@@ -70,6 +70,8 @@ from schemas import Answer, GraphContext, Passage
 # Supporting sentences: from the top SUPPORT_WINDOW of the ranking, within SUPPORT_MARGIN (in
 # standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
+# a statute's paragraph opens with its number: "(3) Der Urlaub muß ..."
+_OPENS_PARAGRAPH = re.compile(r"^\(\d+[a-z]?\)\s")
 BRIDGE_WINDOW = 12
 # how many of the lead passage's names the second hop looks up as titles of other passages
 BRIDGE_NAMES = 60
@@ -751,23 +753,39 @@ def _first_that_answers(
 
 
 def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
-    """The first paragraph of the lead's provision, when the lead comes later in it and that
-    paragraph ranks near the top (the SUPPORT_WINDOW best) for the question; else None.
+    """The sentence that opens the lead's paragraph, when the lead is a later sentence of it;
+    else the first paragraph of the lead's provision, when the lead comes later in it: either
+    only when it ranks near the top (the SUPPORT_WINDOW best) for the question; else None.
 
     A statute states the rule in its paragraph (1) and qualifies it after: the lead may be the
     exception ("(2) ... im Einzelfall ... nicht vor Ablauf von längstens zwei Monaten") or the
     case without the asker's circumstance ("(3) Besteht kein Betriebsrat, ..."), and a reader
     needs the rule beside it ("(1) ... vor Ablauf eines Monats ... nur mit deren Zustimmung").
-    Measured on the German sets in BENCHMARKS.md, session 17."""
+    Measured on the German sets in BENCHMARKS.md, session 17. A paragraph does the same in its
+    sentences: "Im Fall der Übertragung muß der Urlaub in den ersten drei Monaten des folgenden
+    Kalenderjahrs gewährt und genommen werden." qualifies "(3) Der Urlaub muß im laufenden
+    Kalenderjahr gewährt und genommen werden." (session 47)."""
     if lead.order == 0:
         return None
+    near = [p.candidate for p in ranking[:SUPPORT_WINDOW]]
+    if not _OPENS_PARAGRAPH.match(lead.text):
+        before = [
+            p.candidate
+            for p in ranking
+            if p.candidate.passage == lead.passage and p.candidate.order < lead.order
+        ]
+        opening = max(
+            (c for c in before if _OPENS_PARAGRAPH.match(c.text)),
+            key=lambda c: c.order,
+            default=None,
+        )
+        if opening is not None and any(c is opening for c in near):
+            return opening
     return next(
         (
-            p.candidate
-            for p in ranking[:SUPPORT_WINDOW]
-            if p.candidate.passage == lead.passage
-            and p.candidate.order < lead.order
-            and p.candidate.text.startswith("(1) ")
+            c
+            for c in near
+            if c.passage == lead.passage and c.order < lead.order and c.text.startswith("(1) ")
         ),
         None,
     )

@@ -663,6 +663,27 @@ def test_a_later_paragraph_is_read_with_its_provisions_opening_rule() -> None:
     assert opening_rule(exception.candidate, [exception, elsewhere]) is None
 
 
+def test_a_later_sentence_is_read_with_the_sentence_that_opens_its_paragraph() -> None:
+    def pick(text: str, order: int) -> _Pick:
+        return _Pick(Candidate(0, text, "§ 7 Zeitpunkt, Übertragbarkeit", order=order), 0.0)
+
+    first = pick("(1) Bei der zeitlichen Festlegung sind die Urlaubswünsche zu berücksichtigen.", 0)
+    other = pick("(2) Der Urlaub ist zusammenhängend zu gewähren.", 1)
+    rule = pick("(3) Der Urlaub muß im laufenden Kalenderjahr gewährt und genommen werden.", 2)
+    when = pick("Eine Übertragung ist nur statthaft, wenn dringende Gründe es rechtfertigen.", 3)
+    late = pick(
+        "Im Fall der Übertragung muß der Urlaub in den ersten drei Monaten genommen werden.", 4
+    )
+    # the opening of the lead's own paragraph, not the provision's first or another paragraph
+    assert opening_rule(late.candidate, [late, first, other, rule, when]) is rule.candidate
+    # it ranks far down: the provision's first paragraph, as before, when that ranks near
+    far = [late, first, *(pick(f"({i}) Weiteres.", 9 + i) for i in range(4, 9)), rule]
+    assert opening_rule(late.candidate, far) is first.candidate
+    # a lead that opens its paragraph is read with paragraph (1) only, never with (2)
+    assert opening_rule(rule.candidate, [rule, other, first]) is first.candidate
+    assert opening_rule(rule.candidate, [rule, other]) is None
+
+
 def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
