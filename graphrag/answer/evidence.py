@@ -424,6 +424,8 @@ def rest_of_provision(lead: Candidate, pool: list[Candidate]) -> list[Candidate]
 
 # a sentence that opens with a pronoun or pronominal adverb continues the one before it; so
 # does one that says the same holds ("Gleiches gilt, wenn ...")
+# a statute's paragraph opens with its number: "(3) Der Urlaub muß ...", "(2a) ..."
+NUMBERED = re.compile(r"^\s*\(\d+\w?\)\s*")
 _ANAPHOR = re.compile(
     r"^(?:sie|er|es|dies|diese[rsnm]?|dabei|dazu|hierzu|hierbei|hierfür|dafür|davon|danach|"
     r"darüber|gleiches|ebenso|ebenfalls|he|she|it|they|this|these|those|his|her|its|their|"
@@ -447,7 +449,7 @@ def continues(c: Candidate, language: str) -> bool:
     solchen Tarifvertrages", "in diesem Fall")."""
     if not c.previous:
         return False
-    text = re.sub(r"^\s*\(\d+\w?\)\s*", "", c.text)
+    text = NUMBERED.sub("", c.text)
     if _ANAPHOR.match(text) or _POINTS_BACK.search(text):
         return True
     definite = _DEFINITE.match(text)

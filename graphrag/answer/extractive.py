@@ -41,6 +41,7 @@ from graphrag.answer.casing import truecased
 from graphrag.answer.dates import Named, has_full_date, order
 from graphrag.answer.evidence import (
     ELLIPSIS,
+    NUMBERED,
     Candidate,
     candidates,
     continues,
@@ -70,8 +71,6 @@ from schemas import Answer, GraphContext, Passage
 # Supporting sentences: from the top SUPPORT_WINDOW of the ranking, within SUPPORT_MARGIN (in
 # standard scores) of the lead unless they bridge from it, at most SUPPORT of them.
 SUPPORT, SUPPORT_WINDOW, SUPPORT_MARGIN = 2, 6, 2.0
-# a statute's paragraph opens with its number: "(3) Der Urlaub muß ..."
-_OPENS_PARAGRAPH = re.compile(r"^\(\d+[a-z]?\)\s")
 BRIDGE_WINDOW = 12
 # how many of the lead passage's names the second hop looks up as titles of other passages
 BRIDGE_NAMES = 60
@@ -768,14 +767,14 @@ def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
     if lead.order == 0:
         return None
     near = [p.candidate for p in ranking[:SUPPORT_WINDOW]]
-    if not _OPENS_PARAGRAPH.match(lead.text):
+    if not NUMBERED.match(lead.text):
         before = [
             p.candidate
             for p in ranking
             if p.candidate.passage == lead.passage and p.candidate.order < lead.order
         ]
         opening = max(
-            (c for c in before if _OPENS_PARAGRAPH.match(c.text)),
+            (c for c in before if NUMBERED.match(c.text)),
             key=lambda c: c.order,
             default=None,
         )

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from graphrag.answer.asks import NUMBER_VALUES, TIME_UNIT, alternation
-from graphrag.answer.evidence import Candidate
+from graphrag.answer.evidence import NUMBERED, Candidate
 
 _WORDS = alternation([w for w in NUMBER_VALUES if w])
 _COUNT = rf"(?:\d[\d.,]*\d|\d|{_WORDS})"
@@ -106,7 +106,6 @@ def holds_size(text: str, size: int) -> bool:
 
 # where a list's items begin: the evidence's ellipsis after the lead, a chunk's "(…)" and the
 # parser's bullets when the list was read whole
-_NUMBERED = re.compile(r"^\s*\(\d+\w?\)\s*")
 _ITEMS = re.compile(r"\s…\s|\s\(…\)\s|\s-\s")
 
 
@@ -123,7 +122,7 @@ def fitting_items(question: str, pool: list[Candidate]) -> list[Candidate]:
         if bounded:
             fits = any(holds_size(item, size) for item in bounded)
             # the same lead with or without its paragraph's number "(2)"
-            lists.setdefault(_NUMBERED.sub("", lead).strip(), []).append((c, fits))
+            lists.setdefault(NUMBERED.sub("", lead).strip(), []).append((c, fits))
     dropped: set[int] = set()
     for members in lists.values():
         if any(fits for _, fits in members) and not all(fits for _, fits in members):
