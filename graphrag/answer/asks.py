@@ -369,6 +369,16 @@ _REQUEST = re.compile(
 )
 
 
+# "Wenn ich sonntags arbeite, darf ...?", "Besides the people we let go, do we have to ...?":
+# a clause set before the question; the verb right after its comma opens the question
+_LEADING_CLAUSE = re.compile(
+    r"^(?:wenn|falls|sobald|nachdem|obwohl|weil|da|seit|seitdem|bevor|während|als|außer|"
+    r"neben|if|when|once|after|before|since|although|though|because|while|unless|besides|"
+    r"apart from|except)\b[^,?]*,\s*",
+    re.I,
+)
+
+
 def last_question(question: str) -> str:
     """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second."""
     parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
@@ -416,9 +426,18 @@ def asked(question: str) -> Asked:
     opens with its verb asks yes or no, whatever clause it embeds: "Does my employer have to
     tell the works council how many people are on fixed-term contracts?" asks about a duty,
     not for a number; a request to be told ("Kannst du mir sagen, wie viele ...?") asks what
-    it embeds."""
+    it embeds. A clause set before the question does not change what it asks:
+
+    >>> asked("Besides the people we let go, do we have to tell them how many we employ?")
+    'yes_no'
+    >>> asked("Wenn ich sonntags arbeite, darf mein Chef mich länger arbeiten lassen?")
+    'yes_no'
+    >>> asked("Wenn ich kündige, wie viele Tage Urlaub bekomme ich noch?")
+    'duration'
+    """
     text = last_question(question)
-    if _YES_NO.match(text) and not _REQUEST.match(text):
+    opening = _LEADING_CLAUSE.sub("", text, count=1)
+    if _YES_NO.match(opening) and not _REQUEST.match(opening):
         return "yes_no"
     for kind, pattern in _ASKS:
         if pattern.search(text):
