@@ -350,6 +350,11 @@ class ExtractiveAnswerer:
             hop = self._second_hop(question, language, chosen[0], pool, vectors)
             if hop is not None and _says_something(hop) and not _repeats(hop, chosen):
                 chosen.append(hop)
+        # "Muss ...?" answered by a lead that states no duty: the duty near it as well
+        if len(parts) == 1 and kinds[0] == "yes_no":
+            duty = of_modality(chosen[0], rankings[0])
+            if duty is not None and not _repeats(duty, chosen):
+                chosen.append(duty)
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
             ranking = lead_first(decision.picks[0], rankings[0])
@@ -785,6 +790,29 @@ def opening_rule(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
             c
             for c in near
             if c.passage == lead.passage and c.order < lead.order and c.text.startswith("(1) ")
+        ),
+        None,
+    )
+
+
+def of_modality(lead: Candidate, ranking: list[_Pick]) -> Candidate | None:
+    """The best-ranked sentence near the top (the SUPPORT_WINDOW best) that states the duty or
+    permission a yes/no question asks about ("Muss ...?", "Darf ...?"), when the lead states
+    neither; else None.
+
+    The lead may say what the question is about without saying whether one must or may: "(1)
+    Der Anspruch auf Urlaub besteht nicht, soweit ... von einem früheren Arbeitgeber Urlaub
+    gewährt worden ist" for "Muss mir mein alter Chef schriftlich geben, wie viel Urlaub ich
+    hatte?", where "(2) Der Arbeitgeber ist verpflichtet, ... eine Bescheinigung ...
+    auszuhändigen" answers; a reader then sees the duty beside it (BENCHMARKS.md, session
+    48)."""
+    if lead.modal:
+        return None
+    return next(
+        (
+            p.candidate
+            for p in ranking[:SUPPORT_WINDOW]
+            if p.candidate.modal and _says_something(p.candidate)
         ),
         None,
     )

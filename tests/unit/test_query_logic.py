@@ -46,6 +46,7 @@ from graphrag.answer.extractive import (
     _statement,
     closest_in_meaning,
     lead_first,
+    of_modality,
     opening_rule,
     referred,
     supporting,
@@ -682,6 +683,34 @@ def test_a_later_sentence_is_read_with_the_sentence_that_opens_its_paragraph() -
     # a lead that opens its paragraph is read with paragraph (1) only, never with (2)
     assert opening_rule(rule.candidate, [rule, other, first]) is first.candidate
     assert opening_rule(rule.candidate, [rule, other]) is None
+
+
+def test_a_yes_no_question_sees_the_duty_it_asks_about_beside_a_lead_without_one() -> None:
+    def pick(text: str, order: int, modal: bool) -> _Pick:
+        c = Candidate(0, text, "§ 6 Ausschluß von Doppelansprüchen", order=order)
+        c.modal = modal
+        return _Pick(c, 0.0)
+
+    lead = pick(
+        "(1) Der Anspruch auf Urlaub besteht nicht, soweit dem Arbeitnehmer bereits von "
+        "einem früheren Arbeitgeber Urlaub gewährt worden ist.",
+        0,
+        modal=False,
+    )
+    duty = pick(
+        "(2) Der Arbeitgeber ist verpflichtet, bei Beendigung des Arbeitsverhältnisses "
+        "eine Bescheinigung über den gewährten Urlaub auszuhändigen.",
+        1,
+        modal=True,
+    )
+    assert of_modality(lead.candidate, [lead, duty]) is duty.candidate
+    # a lead that states the duty itself needs nothing beside it
+    assert of_modality(duty.candidate, [duty, lead]) is None
+    # nor is a duty ranked far down, or a fragment, brought in
+    filler = [pick(f"({i}) Weitere Regel über den Urlaub im Jahr.", i, False) for i in range(2, 8)]
+    assert of_modality(lead.candidate, [lead, *filler, duty]) is None
+    fragment = pick("verpflichtet,", 9, modal=True)
+    assert of_modality(lead.candidate, [lead, fragment]) is None
 
 
 def test_the_embedders_own_choice_follows_a_lead_it_disagrees_with(
