@@ -352,13 +352,13 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
     ),
     ("time", re.compile(rf"^(wann|ab wann|seit wann|when|since when)\b|{_CLOCK_ASK}", re.I)),
 ]
-_YES_NO = re.compile(
-    r"^(darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
+# the verbs a yes/no question opens with
+_VERB_FIRST = (
+    r"darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
     r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|can|may|must|is|are|do|does|"
-    r"did|"
-    r"will|should|am|have|has)\b",
-    re.I,
+    r"did|will|should|am|have|has"
 )
+_YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
 
 
 # the asker asks to be told: the embedded question is the one asked
@@ -374,7 +374,7 @@ _REQUEST = re.compile(
 _LEADING_CLAUSE = re.compile(
     r"^(?:wenn|falls|sobald|nachdem|obwohl|weil|da|seit|seitdem|bevor|während|als|außer|"
     r"neben|if|when|once|after|before|since|although|though|because|while|unless|besides|"
-    r"apart from|except)\b[^,?]*,\s*",
+    r"apart from|except)\b[^?]*?,\s*(?=(?:" + _VERB_FIRST + r")\b)",
     re.I,
 )
 

@@ -358,7 +358,14 @@ class ExtractiveAnswerer:
         # a number asked for is one value: a second sentence with another would only compete
         if len(parts) == 1 and kinds[0] not in NUMERIC and not whole_list:
             ranking = lead_first(decision.picks[0], rankings[0])
-            chosen += supporting(question, language, ranking, chosen, source)
+            chosen += supporting(
+                question,
+                language,
+                ranking,
+                chosen,
+                source,
+                self._synonyms(question, language, source),
+            )
         return chosen
 
     def rank(self, question: str, language: str, passages: list[Passage]) -> list[Candidate]:
@@ -370,6 +377,18 @@ class ExtractiveAnswerer:
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         self._rank(question, language, pool, vectors, _crosses(language, pool))
         return self.last_scored
+
+    def _synonyms(self, question: str, language: str, source: str) -> dict[str, set[str]]:
+        """The documents' words for the question's terms, as the glossary gives them for the
+        lead's language ``source`` (none for a term it names only by its head)."""
+        if not self.glossary:
+            return {}
+        same = source == language == "de"
+        glossary = self._terms() if same else glossary_file.across(language, source)
+        if glossary is None:
+            return {}
+        read = reading(question, language, glossary)
+        return {t: words for t, words in read.synonyms.items() if t not in read.broader}
 
     def _terms(self) -> Glossary:
         if self._glossary is None:  # read on first use: the constructor does no I/O
@@ -851,7 +870,12 @@ def lead_first(lead: _Pick | None, ranking: list[_Pick]) -> list[_Pick]:
 
 
 def supporting(
-    question: str, language: str, ranking: list[_Pick], chosen: list[Candidate], source: str
+    question: str,
+    language: str,
+    ranking: list[_Pick],
+    chosen: list[Candidate],
+    source: str,
+    synonyms: dict[str, set[str]] | None = None,
 ) -> list[Candidate]:
     """The context after the lead: sentences near the top that state what the lead leaves out
     of the question (the other film of a comparison, the sentence after the lead that finishes
@@ -862,10 +886,30 @@ def supporting(
     cannot tell which of the two answers, and a reader can ("Abmahnung, Umsetzung,
     Versetzung" beside the duty to train, for "A colleague keeps discriminating against me.
     What does my employer have to do about it?"). A tie that cannot be read alone
-    (``continues``) stays out too: it would bring the sentence before it along."""
+    (``continues``) stays out too: it would bring the sentence before it along. ``synonyms``:
+    the documents' words for the question's (the glossary's): a sentence that says "zur
+    Vertretung verpflichtet" adds what "Muss ich einspringen?" asks; the lead covers a word only
+    with most of its documents' words ("Gründe" alone does not say "fristlos", which the
+    documents say "außerordentliche", "wichtigem Grund")."""
     asked_terms = set(terms(question, language))
+    alternatives = synonyms or {}
+
+    def covers(bag: set[str]) -> set[str]:
+        """The question's terms the bag states, itself or by most of the documents' words for
+        it ("fristlos": "außerordentliche", "wichtigem", "Grund" -> "Grund" alone is not it)."""
+        return {
+            t
+            for t in asked_terms
+            if t in bag
+            or 2 * len(alternatives.get(t, set()) & bag) >= len(alternatives.get(t, ())) > 0
+        }
+
+    def stated(bag: set[str]) -> set[str]:
+        """The question's terms the bag states, itself or by one of the documents' words."""
+        return {t for t in asked_terms if t in bag or alternatives.get(t, set()) & bag}
+
     lead_terms = {t for c in chosen for t in terms(c.text, language)}
-    covered = asked_terms & lead_terms
+    covered = covers(lead_terms)
     lead = ranking[0].fused if ranking else 0.0
     passes = [(ranking[1:SUPPORT_WINDOW], False)]
     if _language_of(" ".join(c.text for c in chosen)) == "de":
@@ -901,7 +945,7 @@ def supporting(
                 continue
             if not bridging and lead - pick.fused > SUPPORT_MARGIN and not own & bridges:
                 continue
-            adds = (asked_terms - covered) & own
+            adds = stated(own) - covered
             # a tie that continues another sentence would bring that one along as well
             ties = not bridging and lead - pick.fused <= TIE_MARGIN and not continues(c, language)
             if adds or ties:

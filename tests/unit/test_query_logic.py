@@ -625,6 +625,37 @@ def test_a_sentence_that_ties_with_the_lead_is_shown_though_it_adds_no_asked_wor
     assert supporting(question, "de", [lead, near], [lead.candidate], "de") == [near.candidate]
 
 
+def test_support_reads_the_questions_words_in_the_documents_words() -> None:
+    def pick(text: str, fused: float) -> _Pick:
+        return _Pick(Candidate(0, text, ""), fused)
+
+    question = (
+        "Meine Kollegin und ich teilen uns eine Stelle. Muss ich einspringen, wenn sie krank ist?"
+    )
+    lead = pick("Erkrankt ein Arbeitnehmer, so werden die Tage nicht angerechnet.", 4.6)
+    covered = pick("Die Arbeitsunfähigkeit ist durch ärztliches Zeugnis nachzuweisen.", 2.0)
+    duty = pick(
+        "Ist einer dieser Arbeitnehmer verhindert, sind die anderen zur Vertretung verpflichtet.",
+        2.0,
+    )
+    ranking = [lead, covered, duty]
+    # without the glossary no sentence says "einspringen": both are more than a tie below
+    assert supporting(question, "de", ranking, [lead.candidate], "de") == []
+    words = {"einspring": {"vertret"}, "krank": {"krankheit", "arbeitsunfah"}}
+    support = supporting(question, "de", ranking, [lead.candidate], "de", words)
+    # "Vertretung" says what "einspringen" asks; "Arbeitsunfähigkeit" says "krank", which the
+    # lead's "Erkrankt" does not, and is added too
+    assert duty.candidate in support
+    # a lead that says most of a word's documents' words covers it; one of three does not
+    fristlos = {"fristlos": {"ausserordent", "wichtig", "grund"}}
+    question = "Mir wurde fristlos gekündigt. Was kann das Gericht tun?"
+    lead = pick("Der Arbeitnehmer kann aus anderen Gründen Klage erheben.", 3.4)
+    court = pick("Ist die außerordentliche Kündigung unbegründet, löst es das Verhältnis auf.", 1.8)
+    assert supporting(question, "de", [lead, court], [lead.candidate], "de", fristlos) == [
+        court.candidate
+    ]
+
+
 def test_ties_are_measured_against_the_sentence_that_leads() -> None:
     def pick(text: str, fused: float) -> _Pick:
         return _Pick(Candidate(0, text, ""), fused)
