@@ -3174,6 +3174,16 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "antidiskriminierungsstelle" in agency and "arbeitnehmerüberlassung" not in agency
     assert "arbeitnehmerüberlassung" in across.expand("I was hired through an agency.")
     assert {"gleichbehandlungsgesetz", "gleich"} <= set(across.expand("the equal treatment act"))
+    # everyday words of enforcement, trades and the end of jobs: a fine is what a statute
+    # calls an offence ("ordnungswidrig"), occupations are its "Berufsgruppen"
+    assert "ordnungswidrig" in across.expand("Can the company be fined for that?")
+    assert "berufsgruppen" in across.expand("in which occupations do we employ people?")
+    assert "entlassungen" in across.expand("when the dismissals are going to happen")
+    assert "arbeitsplatzschutzgesetz" in across.expand("I am called up for military service.")
+    # "|" names alternatives of one word: "job cuts" is an entry, "job" alone keeps its sense
+    assert "entlassungen" in across.expand("job cuts") and "entlassungen" not in across.expand(
+        "my job"
+    )
 
     # the answerer reads the question's words so too: no sentence about temp agencies is
     # closer for naming what "agency" alone would mean
