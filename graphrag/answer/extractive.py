@@ -43,6 +43,7 @@ from graphrag.answer.evidence import (
     ELLIPSIS,
     NUMBERED,
     Candidate,
+    Reading,
     candidates,
     continues,
     reading,
@@ -169,6 +170,8 @@ class ExtractiveAnswerer:
         # one question's embeddings: its decision ranks the first passages' sentences and then
         # all of them for the same question (each embedding ~20 ms on one core)
         self._queries: dict[str, list[float]] = {}
+        # and its glossary readings: the decision reads each part, the support the whole
+        self._readings: dict[tuple[str, str, int], Reading] = {}
 
     def answer(
         self,
@@ -188,7 +191,7 @@ class ExtractiveAnswerer:
     def _answer(
         self, question: str, language: str, passages: list[Passage], graph: GraphContext
     ) -> Answer:
-        self._queries = {}
+        self._queries, self._readings = {}, {}
         pool = self._pool(question, language, passages)
         if not pool:
             return _abstain(question, language, passages, graph, [])
@@ -372,7 +375,7 @@ class ExtractiveAnswerer:
         """Every candidate sentence of the passages, scored for the whole question, in
         passage order (what ``bench/sentence_choice.py`` fits the weights on)."""
         question = _as_written(question, language, passages)
-        self._queries = {}
+        self._queries, self._readings = {}, {}
         pool = self._pool(question, language, passages)
         vectors = self._embed([f"{c.heading}: {c.text}" for c in pool]) if pool else None
         self._rank(question, language, pool, vectors, _crosses(language, pool))
@@ -387,7 +390,7 @@ class ExtractiveAnswerer:
         glossary = self._terms() if same else glossary_file.across(language, source)
         if glossary is None:
             return {}
-        read = reading(question, language, glossary)
+        read = self._reading(question, language, glossary)
         return {t: words for t, words in read.synonyms.items() if t not in read.broader}
 
     def _terms(self) -> Glossary:
@@ -395,6 +398,12 @@ class ExtractiveAnswerer:
             path = self.glossary_path
             self._glossary = glossary_file.load(path) if path else glossary_file.built_in()
         return self._glossary
+
+    def _reading(self, text: str, language: str, glossary: Glossary) -> Reading:
+        key = (text, language, id(glossary))
+        if key not in self._readings:
+            self._readings[key] = reading(text, language, glossary)
+        return self._readings[key]
 
     def _embed(self, texts: list[str]) -> list[list[float]] | None:
         if self.embedder is None:
@@ -538,7 +547,7 @@ class ExtractiveAnswerer:
         scored = [replace(c) for c in pool]
         same, general, worded = None, None, None
         if self.glossary and language == "de":
-            read = reading(part, language, self._terms())
+            read = self._reading(part, language, self._terms())
             same, general = read.synonyms, read.broader
             # "Muss mein Chef Stellen auch in Teilzeit ausschreiben?" means what a sentence
             # about the "Arbeitgeber" and a "Teilzeitarbeitsplatz" says: the question with the
@@ -547,7 +556,7 @@ class ExtractiveAnswerer:
                 worded = self._embed_query(f"{part} {' '.join(read.words)}")
         elif self.glossary and (across := glossary_file.across(language, "de")) is not None:
             # "fixed-term" in an English question is "Befristung" in a German sentence
-            same = reading(part, language, across).synonyms
+            same = self._reading(part, language, across).synonyms
         score(part, language, kind, scored, query, vectors, same, general, worded, crosses)
         # the weighted features (``choice``: meaning first, the question's words second, the
         # kind of answer as a bonus); a number or span asked for must be there
