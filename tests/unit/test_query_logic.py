@@ -3180,6 +3180,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "berufsgruppen" in across.expand("in which occupations do we employ people?")
     assert "entlassungen" in across.expand("when the dismissals are going to happen")
     assert "arbeitsplatzschutzgesetz" in across.expand("I am called up for military service.")
+    assert "massenentlassungen" in across.expand("We notify the agency about mass layoffs.")
+    assert "zivilrechtsverkehr" in across.expand("Does it apply to civil dealings?")
     # "|" names alternatives of one word: "job cuts" is an entry, "job" alone keeps its sense
     assert "entlassungen" in across.expand("job cuts") and "entlassungen" not in across.expand(
         "my job"
