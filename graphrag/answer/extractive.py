@@ -901,21 +901,21 @@ def supporting(
     with most of its documents' words ("Gründe" alone does not say "fristlos", which the
     documents say "außerordentliche", "wichtigem Grund")."""
     asked_terms = set(terms(question, language))
-    alternatives = synonyms or {}
+    # each question term with the documents' words for it (none where the glossary has none)
+    alternatives = {t: (synonyms or {}).get(t, set()) for t in asked_terms}
 
     def covers(bag: set[str]) -> set[str]:
         """The question's terms the bag states, itself or by most of the documents' words for
         it ("fristlos": "außerordentliche", "wichtigem", "Grund" -> "Grund" alone is not it)."""
         return {
             t
-            for t in asked_terms
-            if t in bag
-            or 2 * len(alternatives.get(t, set()) & bag) >= len(alternatives.get(t, ())) > 0
+            for t, words in alternatives.items()
+            if t in bag or (words and 2 * len(words & bag) >= len(words))
         }
 
     def stated(bag: set[str]) -> set[str]:
         """The question's terms the bag states, itself or by one of the documents' words."""
-        return {t for t in asked_terms if t in bag or alternatives.get(t, set()) & bag}
+        return {t for t, words in alternatives.items() if t in bag or words & bag}
 
     lead_terms = {t for c in chosen for t in terms(c.text, language)}
     covered = covers(lead_terms)
