@@ -3183,6 +3183,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "I am called up for military service.": "arbeitsplatzschutzgesetz",
         "We notify the agency about mass layoffs.": "massenentlassungen",
         "Does it apply to civil dealings?": "zivilrechtsverkehr",
+        # the statutes' "weibliche und männliche Beschäftigte", and what insurance costs
+        "jobs mostly done by women": "weibliche",
+        "our male staff": "männliche",
+        "my private insurance": "versicherung",
+        "as a woman I pay higher premiums": "prämien",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
