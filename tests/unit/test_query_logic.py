@@ -3188,6 +3188,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "our male staff": "männliche",
         "my private insurance": "versicherung",
         "as a woman I pay higher premiums": "prämien",
+        # an entry's plural is the entry ("shifts", "nights", "contracts")
+        "I work rotating shifts": "schicht",
+        "several nights a week": "nachtarbeit",
+        "how many fixed-term contracts": "arbeitsvertrag",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
