@@ -3056,6 +3056,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # a request for information is an "Auskunftsverlangen", also inside a compound, and what
     # is enclosed is "beigefügt", in either language
     assert "auskunftsverlangen" in built_in.expand("Wer beantwortet meine Gehaltsanfrage?")
+    # a pay request names the pay itself, not only a request; who runs a kindergarten employs
+    assert "entgelt" in built_in.expand("Reicht das als Antwort auf meine Gehaltsanfrage?")
+    assert "arbeitgeber" in built_in.expand("Darf der Träger das verlangen?")
     assert "beifügung" in built_in.expand("Was muss die Firma der Anzeige beilegen?")
     # coming to an agreement is "Einvernehmen"; the management acts for the employer
     assert "einvernehmen" in built_in.expand("Muss er mit mir eine Einigung suchen?")
