@@ -3093,6 +3093,18 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # sharing one job is "Arbeitsplatzteilung"; writing hours down is recording them
     assert "arbeitsplatzteilung" in built_in.expand("Gibt es bei uns Jobsharing?")
     assert "aufzuzeichnen" in built_in.expand("Muss er meine Stunden festhalten?")
+    # days off in the year are leave ("ein freier Tag" for Sunday work is not); the year after
+    # is the "folgende Kalenderjahr"; "nur noch 25 Stunden" is fewer hours; starting again soon
+    # after work asks for the rest between; a dismissal's "sozialer Grund" is the KSchG's
+    assert "urlaub" in built_in.expand("Ich bekomme nur 18 freie Tage im Jahr.")
+    assert "urlaub" not in built_in.expand("Bekomme ich dafür einen freien Tag?")
+    assert "folgenden" in built_in.expand("Kann ich ihn im neuen Jahr noch nehmen?")
+    assert "volle" in built_in.expand("Habe ich Anspruch auf den kompletten Urlaub?")
+    assert "verringerung" in built_in.expand("Ich will nur noch 25 Stunden arbeiten.")
+    assert "geltend" in built_in.expand("Bis wann muss ich das anmelden?")
+    assert "ruhezeit" in built_in.expand("Morgen um sieben soll ich schon wieder anfangen.")
+    assert "ungerechtfertigt" in built_in.expand("Braucht er einen sozialen Grund?")
+    assert "arbeitsunfähigkeit" in built_in.expand("Ich hatte im Urlaub eine Grippe.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3195,6 +3207,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "I work rotating shifts": "schicht",
         "several nights a week": "nachtarbeit",
         "how many fixed-term contracts": "arbeitsvertrag",
+        # what one wears for one's faith, as "Kopftuch" is read in German
+        "because I wear a headscarf": "religion",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
