@@ -902,7 +902,8 @@ def supporting(
     documents say "außerordentliche", "wichtigem Grund")."""
     asked_terms = set(terms(question, language))
     # each question term with the documents' words for it (none where the glossary has none)
-    alternatives = {t: (synonyms or {}).get(t, set()) for t in asked_terms}
+    known = synonyms or {}
+    alternatives = {t: known.get(t, set()) for t in asked_terms}
 
     def covers(bag: set[str]) -> set[str]:
         """The question's terms the bag states, itself or by most of the documents' words for
