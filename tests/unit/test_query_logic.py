@@ -3105,6 +3105,14 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "ruhezeit" in built_in.expand("Morgen um sieben soll ich schon wieder anfangen.")
     assert "ungerechtfertigt" in built_in.expand("Braucht er einen sozialen Grund?")
     assert "arbeitsunfähigkeit" in built_in.expand("Ich hatte im Urlaub eine Grippe.")
+    # earning on the side during leave, leave in one block, whom a job cut hits, training, a
+    # job advertised
+    assert "erwerbstätigkeit" in built_in.expand("Darf ich mir im Urlaub etwas dazuverdienen?")
+    assert "zusammenhängend" in built_in.expand("Drei Wochen am Stück, geht das?")
+    assert "auswahl" in built_in.expand("Wie muss die Firma aussuchen, wen es trifft?")
+    assert "erfordernisse" in built_in.expand("Zwei Stellen sollen wegfallen.")
+    assert "weiterbildung" in built_in.expand("Darf ich auch auf Schulungen?")
+    assert "ausgeschrieben" in built_in.expand("Was darf in der Stellenanzeige stehen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3209,6 +3217,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "how many fixed-term contracts": "arbeitsvertrag",
         # what one wears for one's faith, as "Kopftuch" is read in German
         "because I wear a headscarf": "religion",
+        # a guest is a third party as a customer is; what was only said lacks the written form
+        "a guest at our restaurant": "dritte",
+        "we agreed by word of mouth": "schriftform",
+        "it was only agreed verbally": "mündlich",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
