@@ -3113,6 +3113,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "erfordernisse" in built_in.expand("Zwei Stellen sollen wegfallen.")
     assert "weiterbildung" in built_in.expand("Darf ich auch auf Schulungen?")
     assert "ausgeschrieben" in built_in.expand("Was darf in der Stellenanzeige stehen?")
+    # holidays from work are leave; work called in as needed is on demand; hiring one sex only
+    assert "urlaub" in built_in.expand("Wann darf ich in die Ferien?")
+    assert "abruf" in built_in.expand("Ich werde nach Bedarf angerufen.")
+    assert "anforderung" in built_in.expand("Darf die Firma nur Frauen einstellen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3221,6 +3225,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "a guest at our restaurant": "dritte",
         "we agreed by word of mouth": "schriftform",
         "it was only agreed verbally": "mündlich",
+        # one elected to a body is its member; a request on the phone lacks the text form
+        "I was elected to the works council": "mitglied",
+        "Can I ask HR on the phone?": "textform",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
