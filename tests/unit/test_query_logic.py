@@ -3117,6 +3117,14 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "urlaub" in built_in.expand("Wann darf ich in die Ferien?")
     assert "abruf" in built_in.expand("Ich werde nach Bedarf angerufen.")
     assert "anforderung" in built_in.expand("Darf die Firma nur Frauen einstellen?")
+    # a threat to be thrown out, a half post, a missed deadline, what holds in law, the
+    # self-employed who depend on one client
+    assert "kündigung" in built_in.expand("Sie sagt, ich fliege raus.")
+    assert "teilzeit" in built_in.expand("Soll ich auf eine halbe Stelle gehen?")
+    assert "rechtzeitig" in built_in.expand("Ich habe die Frist verpasst.")
+    assert "rechtswirksam" in built_in.expand("Ist die Kündigung dann gültig?")
+    assert "unwirksam" in built_in.expand("Ist die Klausel ungültig?")
+    assert "arbeitnehmerähnliche" in built_in.expand("Ich bin selbstständig.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
