@@ -3125,6 +3125,14 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "rechtswirksam" in built_in.expand("Ist die Kündigung dann gültig?")
     assert "unwirksam" in built_in.expand("Ist die Klausel ungültig?")
     assert "arbeitnehmerähnliche" in built_in.expand("Ich bin selbstständig.")
+    # records kept ("aufheben", not a check-up), a law made available, permanent staff, a
+    # one-year contract, a pay structure
+    assert "aufzubewahren" in built_in.expand("Wie lange müssen wir die Listen aufheben?")
+    assert "einsichtnahme" in built_in.expand("Müssen wir das Gesetz zugänglich machen?")
+    assert "unbefristet" in built_in.expand("Was bekommen die Festangestellten?")
+    assert "befristung" in built_in.expand("Ich habe einen Jahresvertrag.")
+    assert "entgeltregelungen" in built_in.expand("Wie prüfen wir unsere Gehaltsstruktur?")
+    assert "prüfverfahren" not in built_in.expand("Kann ich mich beim Arzt durchchecken lassen?")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3236,6 +3244,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         # one elected to a body is its member; a request on the phone lacks the text form
         "I was elected to the works council": "mitglied",
         "Can I ask HR on the phone?": "textform",
+        # senior executives, someone hired again, a vacancy posted, papers handed over
+        "our senior executives": "leitende",
+        "We would like to rehire her.": "zuvor",
+        "When we post a vacancy": "ausschreiben",
+        "What paperwork do we hand her?": "bescheinigung",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
