@@ -3133,6 +3133,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert "befristung" in built_in.expand("Ich habe einen Jahresvertrag.")
     assert "entgeltregelungen" in built_in.expand("Wie prüfen wir unsere Gehaltsstruktur?")
     assert "prüfverfahren" not in built_in.expand("Kann ich mich beim Arzt durchchecken lassen?")
+    # hired "auf Zeit" is a fixed term; out of work is "beschäftigungslos"
+    assert "befristung" in built_in.expand("Darf mich die Firma auf Zeit einstellen?")
+    assert "beschäftigungslos" in built_in.expand("Ich war ein halbes Jahr ohne Job.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3249,6 +3252,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "We would like to rehire her.": "zuvor",
         "When we post a vacancy": "ausschreiben",
         "What paperwork do we hand her?": "bescheinigung",
+        # a time-limited contract, a headcount, reasons explained
+        "a time-limited contract": "befristung",
+        "Does my company need a certain headcount?": "regel",
+        "Can I demand that he explain why?": "gründe",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
