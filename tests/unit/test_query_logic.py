@@ -3256,6 +3256,7 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "a time-limited contract": "befristung",
         "Does my company need a certain headcount?": "regel",
         "Can I demand that he explain why?": "gründe",
+        "The letter offers a payout.": "abfindung",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
