@@ -3257,6 +3257,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "Does my company need a certain headcount?": "regel",
         "Can I demand that he explain why?": "gründe",
         "The letter offers a payout.": "abfindung",
+        # who heads a company as its legal representative belongs to its "Organ"
+        "I am the managing director of our GmbH.": "organs",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
