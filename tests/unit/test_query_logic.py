@@ -3093,49 +3093,53 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # sharing one job is "Arbeitsplatzteilung"; writing hours down is recording them
     assert "arbeitsplatzteilung" in built_in.expand("Gibt es bei uns Jobsharing?")
     assert "aufzuzeichnen" in built_in.expand("Muss er meine Stunden festhalten?")
-    # days off in the year are leave ("ein freier Tag" for Sunday work is not); the year after
-    # is the "folgende Kalenderjahr"; "nur noch 25 Stunden" is fewer hours; starting again soon
-    # after work asks for the rest between; a dismissal's "sozialer Grund" is the KSchG's
-    assert "urlaub" in built_in.expand("Ich bekomme nur 18 freie Tage im Jahr.")
+    # session 51's held-out sets in employees' and HR people's words: each question -> a term of
+    # the statutes it must add; and words whose other sense must not add it
+    said_so = {
+        # days off in the year are leave; the year after is the "folgende Kalenderjahr"
+        "Ich bekomme nur 18 freie Tage im Jahr.": "urlaub",
+        "Kann ich ihn im neuen Jahr noch nehmen?": "folgenden",
+        "Habe ich Anspruch auf den kompletten Urlaub?": "volle",
+        # "nur noch 25 Stunden" is fewer hours; starting again soon after work asks for the rest
+        "Ich will nur noch 25 Stunden arbeiten.": "verringerung",
+        "Bis wann muss ich das anmelden?": "geltend",
+        "Morgen um sieben soll ich schon wieder anfangen.": "ruhezeit",
+        # a dismissal's "sozialer Grund" is the KSchG's; flu is incapacity to work
+        "Braucht er einen sozialen Grund?": "ungerechtfertigt",
+        "Ich hatte im Urlaub eine Grippe.": "arbeitsunfähigkeit",
+        # earning on the side during leave, leave in one block, whom a job cut hits, training
+        "Darf ich mir im Urlaub etwas dazuverdienen?": "erwerbstätigkeit",
+        "Drei Wochen am Stück, geht das?": "zusammenhängend",
+        "Wie muss die Firma aussuchen, wen es trifft?": "auswahl",
+        "Zwei Stellen sollen wegfallen.": "erfordernisse",
+        "Darf ich auch auf Schulungen?": "weiterbildung",
+        "Was darf in der Stellenanzeige stehen?": "ausgeschrieben",
+        # holidays from work are leave; work called in as needed is on demand; one sex only
+        "Wann darf ich in die Ferien?": "urlaub",
+        "Ich werde nach Bedarf angerufen.": "abruf",
+        "Darf die Firma nur Frauen einstellen?": "anforderung",
+        # thrown out, a half post, a missed deadline, what holds in law, the self-employed
+        "Sie sagt, ich fliege raus.": "kündigung",
+        "Soll ich auf eine halbe Stelle gehen?": "teilzeit",
+        "Ich habe die Frist verpasst.": "rechtzeitig",
+        "Ist die Kündigung dann gültig?": "rechtswirksam",
+        "Ist die Klausel ungültig?": "unwirksam",
+        "Ich bin selbstständig.": "arbeitnehmerähnliche",
+        # records kept, a law made available, permanent staff, a one-year contract, pay
+        "Wie lange müssen wir die Listen aufheben?": "aufzubewahren",
+        "Müssen wir das Gesetz zugänglich machen?": "einsichtnahme",
+        "Was bekommen die Festangestellten?": "unbefristet",
+        "Ich habe einen Jahresvertrag.": "befristung",
+        "Wie prüfen wir unsere Gehaltsstruktur?": "entgeltregelungen",
+        # hired "auf Zeit" is a fixed term; out of work is "beschäftigungslos"
+        "Darf mich die Firma auf Zeit einstellen?": "befristung",
+        "Ich war ein halbes Jahr ohne Job.": "beschäftigungslos",
+    }
+    for question, term in said_so.items():
+        assert term in built_in.expand(question), question
+    # "ein freier Tag" for Sunday work is no leave; "durchchecken" is a check-up, not a review
     assert "urlaub" not in built_in.expand("Bekomme ich dafür einen freien Tag?")
-    assert "folgenden" in built_in.expand("Kann ich ihn im neuen Jahr noch nehmen?")
-    assert "volle" in built_in.expand("Habe ich Anspruch auf den kompletten Urlaub?")
-    assert "verringerung" in built_in.expand("Ich will nur noch 25 Stunden arbeiten.")
-    assert "geltend" in built_in.expand("Bis wann muss ich das anmelden?")
-    assert "ruhezeit" in built_in.expand("Morgen um sieben soll ich schon wieder anfangen.")
-    assert "ungerechtfertigt" in built_in.expand("Braucht er einen sozialen Grund?")
-    assert "arbeitsunfähigkeit" in built_in.expand("Ich hatte im Urlaub eine Grippe.")
-    # earning on the side during leave, leave in one block, whom a job cut hits, training, a
-    # job advertised
-    assert "erwerbstätigkeit" in built_in.expand("Darf ich mir im Urlaub etwas dazuverdienen?")
-    assert "zusammenhängend" in built_in.expand("Drei Wochen am Stück, geht das?")
-    assert "auswahl" in built_in.expand("Wie muss die Firma aussuchen, wen es trifft?")
-    assert "erfordernisse" in built_in.expand("Zwei Stellen sollen wegfallen.")
-    assert "weiterbildung" in built_in.expand("Darf ich auch auf Schulungen?")
-    assert "ausgeschrieben" in built_in.expand("Was darf in der Stellenanzeige stehen?")
-    # holidays from work are leave; work called in as needed is on demand; hiring one sex only
-    assert "urlaub" in built_in.expand("Wann darf ich in die Ferien?")
-    assert "abruf" in built_in.expand("Ich werde nach Bedarf angerufen.")
-    assert "anforderung" in built_in.expand("Darf die Firma nur Frauen einstellen?")
-    # a threat to be thrown out, a half post, a missed deadline, what holds in law, the
-    # self-employed who depend on one client
-    assert "kündigung" in built_in.expand("Sie sagt, ich fliege raus.")
-    assert "teilzeit" in built_in.expand("Soll ich auf eine halbe Stelle gehen?")
-    assert "rechtzeitig" in built_in.expand("Ich habe die Frist verpasst.")
-    assert "rechtswirksam" in built_in.expand("Ist die Kündigung dann gültig?")
-    assert "unwirksam" in built_in.expand("Ist die Klausel ungültig?")
-    assert "arbeitnehmerähnliche" in built_in.expand("Ich bin selbstständig.")
-    # records kept ("aufheben", not a check-up), a law made available, permanent staff, a
-    # one-year contract, a pay structure
-    assert "aufzubewahren" in built_in.expand("Wie lange müssen wir die Listen aufheben?")
-    assert "einsichtnahme" in built_in.expand("Müssen wir das Gesetz zugänglich machen?")
-    assert "unbefristet" in built_in.expand("Was bekommen die Festangestellten?")
-    assert "befristung" in built_in.expand("Ich habe einen Jahresvertrag.")
-    assert "entgeltregelungen" in built_in.expand("Wie prüfen wir unsere Gehaltsstruktur?")
     assert "prüfverfahren" not in built_in.expand("Kann ich mich beim Arzt durchchecken lassen?")
-    # hired "auf Zeit" is a fixed term; out of work is "beschäftigungslos"
-    assert "befristung" in built_in.expand("Darf mich die Firma auf Zeit einstellen?")
-    assert "beschäftigungslos" in built_in.expand("Ich war ein halbes Jahr ohne Job.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
