@@ -4,11 +4,12 @@
 An employee asks the way people speak; a statute or an HR policy says it its own way, and the
 keyword branch finds nothing in common. The glossary adds the documents' words to the keyword
 (BM25) query only: the dense branch reads the question as asked, and no word of the question is
-dropped. A question word matches an entry itself, or as the head of a compound ("Nebenjob"
-ends in "job"); an entry of several words ("weniger arbeiten") matches those words in that
-order, since people say many things in phrases no single word of which means it. The
-built-in German glossary is general vocabulary of the field, on in the keyword query by
-default; a deployment adds its own (``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
+dropped. A question word matches an entry itself, or, without an entry of its own, as the head
+of a compound ("Ferienjob" ends in "job"; "verkürzen" has its own and is no "kürzen"); an entry
+of several words ("weniger arbeiten") matches those words in that order, since people say many
+things in phrases no single word of which means it. The built-in German glossary is general
+vocabulary of the field, on in the keyword query by default; a deployment adds its own
+(``GRAPHRAG_GLOSSARY``: a YAML mapping of word to terms).
 
 An English question over German documents has no keyword in common with them at all; the
 English-German glossary (``across("en", "de")``) gives the German terms for a second keyword
@@ -106,6 +107,10 @@ class Glossary:
     def of_word(self, word: str) -> list[str]:
         """The documents' terms for one word (itself an entry, or a compound ending in one)."""
         word = word.casefold()
+        if word in self.entries:
+            # a word with an entry of its own means what the entry says: "verkürzen" (hours)
+            # is not a compound of "kürzen" (a rest period cut short)
+            return list(self.entries[word])
         out: list[str] = []
         for key, targets in self.entries.items():
             if word == key or (

@@ -1581,6 +1581,17 @@ def test_no_built_in_entry_is_the_tail_of_a_legal_word_it_does_not_mean() -> Non
         assert built_in.of_word(word) == [], word
 
 
+def test_a_word_with_an_entry_of_its_own_means_only_that_entry() -> None:
+    # "verkürzen" (one's hours) is no compound of "kürzen" (a rest period cut short)
+    entries = {"kürzen": ["kürzung"], "verkürzen": ["verringerung"], "geld": ["entgelt"]}
+    own = glossary.Glossary(entries)
+    assert own.of_word("Verkürzen") == ["verringerung"]
+    assert own.of_word("Weihnachtsgeld") == ["entgelt"]  # a compound without one: its head
+    question = "Bis wann müssen wir antworten, wenn jemand seine Stunden verkürzen möchte?"
+    read = glossary.built_in().expand(question)
+    assert "verringerung" in read and "kürzung" not in read
+
+
 def test_one_reading_of_the_glossary_gives_what_each_lookup_gives() -> None:
     built_in = glossary.built_in()
     for question in (
