@@ -3145,12 +3145,23 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         # hired "auf Zeit" is a fixed term; out of work is "beschäftigungslos"
         "Darf mich die Firma auf Zeit einstellen?": "befristung",
         "Ich war ein halbes Jahr ohne Job.": "beschäftigungslos",
+        # session 52: records thrown away once kept, a law on the intranet, having worked there
+        # before, who a dismissal should spare, a member of the works council
+        "Ab wann dürfen wir die Listen vernichten?": "aufzubewahren",
+        "Wie lange hält die Dokumentation?": "nachweise",
+        "Reicht es im Intranet?": "kommunikationstechnik",
+        "Sie war schon einmal bei uns beschäftigt.": "zuvor",
+        "Ich bin am längsten dabei.": "betriebszugehörigkeit",
+        "Obwohl ich zwei Kinder habe, trifft es mich.": "unterhaltspflichten",
+        "Ich sitze im Betriebsrat.": "mitglied",
     }
     for question, term in said_so.items():
         assert term in built_in.expand(question), question
     # "ein freier Tag" for Sunday work is no leave; "durchchecken" is a check-up, not a review
     assert "urlaub" not in built_in.expand("Bekomme ich dafür einen freien Tag?")
     assert "prüfverfahren" not in built_in.expand("Kann ich mich beim Arzt durchchecken lassen?")
+    # a colleague "ohne Kinder" is no maintenance duty of the asker's
+    assert "unterhaltspflichten" not in built_in.expand("Ein Kollege ohne Kinder durfte bleiben.")
     own = tmp_path / "glossary.yaml"
     own.write_text("homeoffice: [mobile arbeit, telearbeit]\nchef: [geschäftsführung]\n")
     mine = glossary.load(own)  # a deployment's entries over the built-in ones
@@ -3274,9 +3285,18 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "The letter offers a payout.": "abfindung",
         # who heads a company as its legal representative belongs to its "Organ"
         "I am the managing director of our GmbH.": "organs",
+        # session 52: a contract renewed, leave due for the first time, a request at the latest,
+        # records kept
+        "Can they keep renewing my contract?": "verlängerung",
+        "When can I take it for the first time?": "erstmalig",
+        "When must it reach them at the latest?": "spätestens",
+        "Must my employer keep a record of my hours?": "aufzubewahren",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
+    # only records are kept ("aufzubewahren"): not a post, men out of a pool, or tips
+    for question in ("Do they keep their post?", "Can it keep men out?", "Can he keep the tips?"):
+        assert "aufzubewahren" not in across.expand(question), question
     # "|" names alternatives of one word: "job cuts" is an entry, "job" alone keeps its sense
     assert "entlassungen" in across.expand("job cuts") and "entlassungen" not in across.expand(
         "my job"
