@@ -3154,6 +3154,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "Ich bin am längsten dabei.": "betriebszugehörigkeit",
         "Obwohl ich zwei Kinder habe, trifft es mich.": "unterhaltspflichten",
         "Ich sitze im Betriebsrat.": "mitglied",
+        # a forum's words: who is "raus" at a date leaves; a Minijobber holds a Minijob
+        "Bin zum 30.6. raus.": "ausscheidet",
+        "Zählen die Minijobber mit?": "geringfügige",
     }
     for question, term in said_so.items():
         assert term in built_in.expand(question), question
@@ -3291,9 +3294,16 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "When can I take it for the first time?": "erstmalig",
         "When must it reach them at the latest?": "spätestens",
         "Must my employer keep a record of my hours?": "aufzubewahren",
+        # staff who work on call, notice in advance, a role advertised, leave given up
+        "Some of our staff work on call.": "abruf",
+        "How much advance notice do we owe them?": "voraus",
+        "every advertised role": "ausschreiben",
+        "she gives up part of her leave": "zuungunsten",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
+    # standby "on call" at home is no work on demand
+    assert "abruf" not in across.expand("Am I on call at the weekend?")
     # only records are kept ("aufzubewahren"): not a post, men out of a pool, or tips
     for question in ("Do they keep their post?", "Can it keep men out?", "Can he keep the tips?"):
         assert "aufzubewahren" not in across.expand(question), question
