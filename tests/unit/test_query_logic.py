@@ -3163,6 +3163,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # "ein freier Tag" for Sunday work is no leave; "durchchecken" is a check-up, not a review
     assert "urlaub" not in built_in.expand("Bekomme ich dafür einen freien Tag?")
     assert "prüfverfahren" not in built_in.expand("Kann ich mich beim Arzt durchchecken lassen?")
+    # "blöd angemacht" wegen des Kopftuchs is a harassment, not a sexual one
+    kopftuch = built_in.expand("Ich werde wegen meines Kopftuchs blöd angemacht.")
+    assert "belästigung" in kopftuch and "sexuelle" not in kopftuch
     # a colleague "ohne Kinder" is no maintenance duty of the asker's
     assert "unterhaltspflichten" not in built_in.expand("Ein Kollege ohne Kinder durfte bleiben.")
     own = tmp_path / "glossary.yaml"
@@ -3299,6 +3302,10 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "How much advance notice do we owe them?": "voraus",
         "every advertised role": "ausschreiben",
         "she gives up part of her leave": "zuungunsten",
+        # harassed by coworkers for being gay
+        "coworkers keep harassing me because im gay": "belästigung",
+        "because im gay": "identität",
+        "my coworkers": "beschäftigte",
     }
     for question, term in everyday.items():
         assert term in across.expand(question), question
