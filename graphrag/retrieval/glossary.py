@@ -112,13 +112,10 @@ class Glossary:
             # is not a compound of "kürzen" (a rest period cut short)
             return list(self.entries[word])
         out: list[str] = []
+        if not self.compounds:
+            return out
         for key, targets in self.entries.items():
-            if word == key or (
-                self.compounds
-                and len(key) >= MIN_HEAD
-                and len(word) > len(key) + 2
-                and word.endswith(key)
-            ):
+            if len(key) >= MIN_HEAD and len(word) > len(key) + 2 and word.endswith(key):
                 out += [t for t in targets if t not in out]
         return out
 

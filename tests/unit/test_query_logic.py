@@ -3297,6 +3297,7 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "When can I take it for the first time?": "erstmalig",
         "When must it reach them at the latest?": "spätestens",
         "Must my employer keep a record of my hours?": "aufzubewahren",
+        "How long may they keep my data?": "aufzubewahren",
         # staff who work on call, notice in advance, a role advertised, leave given up
         "Some of our staff work on call.": "abruf",
         "How much advance notice do we owe them?": "voraus",
