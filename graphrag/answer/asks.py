@@ -389,7 +389,10 @@ def last_question(question: str) -> str:
 _SPLIT = re.compile(
     r",?\s+(?:und|and)\s+(?=(?:wie|wann|ab wann|bis wann|welche\w*|was|wer|wo|how|when|what|"
     r"which|who|(?:innerhalb|in|bis zu|ab|unter|für|nach|within|in|by|under|for) "
-    r"(?:welche\w*|what|which))\b)",
+    r"(?:welche\w*|wie|what|which|how)|"
+    # "..., und darf ich sie aufteilen?": a clause that opens with its verb asks yes or no
+    r"(?:darf|dürfen|kann|können|muss|müssen|gibt|gilt|gelten|zählt|zählen|wird|werden|"
+    r"bekomme|bekommt|steht|stehen|do|does|can|may|must|will|should)\s+\w+)\b)",
     re.I,
 )
 # "<comparative ...>, A oder B?": the head names what is compared, A and B the two sides

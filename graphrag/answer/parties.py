@@ -20,7 +20,17 @@ from graphrag.answer.asks import last_question
 
 _EMPLOYER_ASKS = re.compile(
     r"\b(?:mein|unser|my|our)\s+(?:arbeitgeber|chef|vorgesetzter|betrieb|employer|boss|"
-    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b",
+    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b|"
+    # the subject right after the question's verb: "Muss mir die Firma ...?", "Darf der Chef
+    # ...?", "Kann sein Arbeitgeber ...?" (asked for someone else), "Does the company ...?"
+    r"\b(?:muss|müssen|darf|dürfen|kann|können|soll|sollte|does|do|can|may|must|should|will)"
+    r"\s+(?:(?:mir|mich|uns|ihm|ihr|ihn|es|das|da|denn|eigentlich|dann|jetzt)\s+)*"
+    r"(?:die|der|das|sein|seine|ihr|ihre|the|his|her|their)\s+(?:firma|chef|chefin|arbeitgeber|"
+    r"arbeitgeberin|vorgesetzte|vorgesetzter|unternehmen|betrieb|company|employer|boss|"
+    r"manager)\b|"
+    # "Dürfen wir als Arbeitgeber ...?"
+    r"\b(?:wir|we)\s+(?:\w+\s+){0,2}als\s+(?:arbeitgeber|firma|unternehmen|betrieb)\b|\bwe\s+as\s+(?:the\s+|an\s+)?"
+    r"(?:employer|company)\b",
     re.I,
 )
 _EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)

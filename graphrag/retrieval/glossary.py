@@ -13,7 +13,12 @@ vocabulary of the field, on in the keyword query by default; a deployment adds i
 
 An English question over German documents has no keyword in common with them at all; the
 English-German glossary (``across("en", "de")``) gives the German terms for a second keyword
-query in German. English words match whole only: "rest" is no head of "interest".
+query in German. English words match whole only: "rest" is no head of "interest". A German
+question says many things of the workplace in English ("Mein Part-time Request wurde
+abgelehnt"): a word the German glossary does not read at all (no entry, no compound's head) is
+read by the English one, as a loanword, whole, when it is one: used at least ten times as often
+in English as in German (wordfreq), so "Overtime" and "Request" are, "Position" and "plant"
+("die Firma plant") are not.
 
 A word of an entry may name alternatives with ``|``: "working hours act|law" is the entry
 "working hours act" and the entry "working hours law".
@@ -46,6 +51,8 @@ ACROSS = {("en", "de"): Path(__file__).with_name("glossary_en_de.yaml")}
 # is not: heads shorter than this match only as whole words)
 MIN_HEAD = 3
 _WORD = re.compile(r"[^\W\d_][\w-]*")
+# Zipf frequencies are log10: a loanword is used ten times as often in its own language
+LOAN_ZIPF = 1.0
 
 
 class Said(NamedTuple):
@@ -57,7 +64,13 @@ class Said(NamedTuple):
 
 
 class Glossary:
-    def __init__(self, entries: dict[str, list[str]], *, compounds: bool = True) -> None:
+    def __init__(
+        self,
+        entries: dict[str, list[str]],
+        *,
+        compounds: bool = True,
+        loans: Glossary | None = None,
+    ) -> None:
         folded = {
             " ".join(words): [t.casefold() for t in v]
             for k, v in entries.items()
@@ -66,6 +79,8 @@ class Glossary:
         self.entries = {k: v for k, v in folded.items() if " " not in k}
         self.phrase_entries = {k: v for k, v in folded.items() if " " in k}
         self.compounds = compounds  # a compound ending in an entry counts as the entry
+        # another language's glossary for the words this one does not read ("Overtime")
+        self.loans = loans
 
     def expand(self, question: str) -> list[str]:
         """The documents' terms for the everyday words of ``question``, each once, in order;
@@ -98,11 +113,20 @@ class Glossary:
             found = re.search(pattern, text)
             if found is not None:
                 out.append(Said(key, targets, found.group(0).split()[-1]))
+        if self.loans is not None:
+            out += [s for s in self.loans.said(question) if all(map(loanword, s.key.split()))]
         return out
 
     def lists(self, word: str) -> bool:
-        """The word is an entry of its own, not only a compound ending in one."""
-        return word.casefold() in self.entries
+        """The word is an entry of its own (or a loanword's), not only a compound ending in one."""
+        if word.casefold() in self.entries:
+            return True
+        return (
+            self.loans is not None
+            and not self._reads(word)
+            and loanword(word)
+            and self.loans.lists(word)
+        )
 
     def of_word(self, word: str) -> list[str]:
         """The documents' terms for one word (itself an entry, or a compound ending in one)."""
@@ -111,6 +135,13 @@ class Glossary:
             # a word with an entry of its own means what the entry says: "verkürzen" (hours)
             # is not a compound of "kürzen" (a rest period cut short)
             return list(self.entries[word])
+        out = self._heads(word)
+        if not out and self.loans is not None and loanword(word):
+            return self.loans.of_word(word)
+        return out
+
+    def _heads(self, word: str) -> list[str]:
+        """What the entries a compound ends in say (none without compounds)."""
         out: list[str] = []
         if not self.compounds:
             return out
@@ -119,13 +150,31 @@ class Glossary:
                 out += [t for t in targets if t not in out]
         return out
 
+    def _reads(self, word: str) -> bool:
+        """This glossary reads the word itself: as an entry or as a compound's head."""
+        word = word.casefold()
+        return word in self.entries or bool(self._heads(word))
+
+
+@cache
+def loanword(word: str, source: str = "en", language: str = "de") -> bool:
+    """``word`` is used at least ten times as often in ``source`` as in ``language``.
+
+    >>> loanword("overtime"), loanword("position"), loanword("plant")
+    (True, False, False)
+    """
+    from wordfreq import zipf_frequency  # loads its word lists on first use
+
+    word = word.casefold()
+    return bool(zipf_frequency(word, source) - zipf_frequency(word, language) >= LOAN_ZIPF)
+
 
 def load(path: Path | None = None) -> Glossary:
-    """The built-in glossary, with a deployment's file over it."""
+    """The built-in glossary, with a deployment's file over it, and English loanwords."""
     entries = dict(_read(BUILT_IN))
     if path is not None:
         entries.update(_read(path))
-    return Glossary(entries)
+    return Glossary(entries, loans=across("en", "de"))
 
 
 @cache

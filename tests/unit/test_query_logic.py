@@ -1385,8 +1385,26 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
                 "klage?)",
             ],
         ),
+        (  # the second part asks yes or no: it opens with its verb
+            "Wie lang muss meine Pause sein, und darf ich sie aufteilen?",
+            [
+                "Wie lang muss meine Pause sein?",
+                "darf ich sie aufteilen? (Wie lang muss meine Pause sein?)",
+            ],
+        ),
+        (
+            "Von wann bis wann geht die Nacht, und ab wie vielen Stunden ist es Nachtarbeit?",
+            [
+                "Von wann bis wann geht die Nacht?",
+                "ab wie vielen Stunden ist es Nachtarbeit? (Von wann bis wann geht die Nacht?)",
+            ],
+        ),
         # "oder" without a comparison, and "und" inside one part, split nothing
         ("Darf ich im Urlaub arbeiten oder nicht?", ["Darf ich im Urlaub arbeiten oder nicht?"]),
+        (  # "und" before a verb that is no question's opening
+            "Muss ich kommen und arbeiten, wenn ich krank bin?",
+            ["Muss ich kommen und arbeiten, wenn ich krank bin?"],
+        ),
         (
             "Darf ich Urlaub und Überstunden verrechnen?",
             ["Darf ich Urlaub und Überstunden verrechnen?"],
@@ -1590,6 +1608,29 @@ def test_a_word_with_an_entry_of_its_own_means_only_that_entry() -> None:
     question = "Bis wann müssen wir antworten, wenn jemand seine Stunden verkürzen möchte?"
     read = glossary.built_in().expand(question)
     assert "verringerung" in read and "kürzung" not in read
+
+
+def test_an_english_word_in_a_german_question_is_read_as_a_loanword() -> None:
+    loans = glossary.Glossary({"overtime": ["mehrarbeit"], "position": ["arbeitsplatz"]})
+    own = glossary.Glossary({"chef": ["arbeitgeber"], "job": ["beschäftigung"]}, loans=loans)
+    question = "Mein Chef will Overtime für meine Position, und der Job endet bald."
+    # a word the German glossary does not read is read by the English one, if it is English:
+    # "Position" is a German word too (wordfreq: not ten times as common in English)
+    assert own.expand(question) == ["arbeitgeber", "mehrarbeit", "beschäftigung"]
+    assert own.lists("Overtime") and not own.lists("Position")
+    # the German glossary's own reading wins: an entry, or a compound's head
+    both = glossary.Glossary({"job": ["beschäftigung"]}, loans=glossary.Glossary({"job": ["x"]}))
+    assert both.of_word("Nebenjob") == ["beschäftigung"]
+    # an English phrase as well ("Holiday Pay"), and the built-in glossaries read them so
+    built_in = glossary.built_in()
+    read = built_in.expand(
+        "Wie wird mein Holiday Pay berechnet, wenn ich einen Part-time Request stelle?"
+    )
+    assert {"urlaubsentgelt", "teilzeit", "antrag"} <= set(read)
+    assert "arbeitsplatz" not in built_in.expand("Männer in derselben Position verdienen mehr.")
+    assert built_in.expand("Welche Teilzeitstellen die Firma plant?") == built_in.expand(
+        "Welche Teilzeitstellen die Firma hat?"
+    )
 
 
 def test_one_reading_of_the_glossary_gives_what_each_lookup_gives() -> None:
@@ -1881,6 +1922,19 @@ def test_a_sentence_giving_the_other_party_the_duty_is_told_apart() -> None:
         assert other_actor(asks_the_employee, employer_acts)
         assert not other_actor(asks_the_employee, employee_acts)
     assert other_actor("Can my employer make me work on Sundays?", employee_acts)
+    # the employer as the subject right after the verb, asked for someone else or by the
+    # employer itself, is asked about; named after "ich" it is whom the employee's act concerns
+    for asks_the_employer in (
+        "Mein Sohn wird gemobbt. Muss die Firma da etwas unternehmen?",
+        "Darf mir der Arbeitgeber deswegen kündigen?",
+        "Kann sein Chef ihn deswegen rauswerfen?",
+        "Wann dürfen wir als Arbeitgeber so einen Wunsch ablehnen?",
+        "Does the company have to pay for my hotel?",
+    ):
+        assert other_actor(asks_the_employer, employee_acts), asks_the_employer
+        assert not other_actor(asks_the_employer, employer_acts), asks_the_employer
+    assert other_actor("Muss ich die Firma informieren?", employer_acts)
+    assert not other_actor("Gilt das auch in der Firma?", employee_acts)
     # a condition set first names no one who acts: the employer is asked about
     for asks_the_employer in (
         "Wenn ich krank bin, muss mein Arbeitgeber mir das Gehalt weiterzahlen?",
