@@ -3165,6 +3165,11 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "Ich bekomme nur 18 freie Tage im Jahr.": "urlaub",
         "Kann ich ihn im neuen Jahr noch nehmen?": "folgenden",
         "Habe ich Anspruch auf den kompletten Urlaub?": "volle",
+        # the days left from the year before are carried over; the first time is "erstmalig"
+        "Ich habe noch sechs Tage vom Vorjahr.": "übertragung",
+        "Ab wann kann ich das erste Mal Urlaub nehmen?": "erstmalig",
+        # a paper one is given when leaving is handed over ("auszuhändigen"), a Bescheinigung
+        "Muss man ihr schriftlich mitgeben, wie viele Tage sie hatte?": "bescheinigung",
         # "nur noch 25 Stunden" is fewer hours; starting again soon after work asks for the rest
         "Ich will nur noch 25 Stunden arbeiten.": "verringerung",
         "Bis wann muss ich das anmelden?": "geltend",
@@ -3220,6 +3225,8 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     # "blöd angemacht" wegen des Kopftuchs is a harassment, not a sexual one
     kopftuch = built_in.expand("Ich werde wegen meines Kopftuchs blöd angemacht.")
     assert "belästigung" in kopftuch and "sexuelle" not in kopftuch
+    # "am ersten März" is a date, not the first time
+    assert "erstmalig" not in built_in.expand("Ich habe am ersten März angefangen.")
     # a colleague "ohne Kinder" is no maintenance duty of the asker's
     assert "unterhaltspflichten" not in built_in.expand("Ein Kollege ohne Kinder durfte bleiben.")
     own = tmp_path / "glossary.yaml"
