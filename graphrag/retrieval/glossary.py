@@ -124,8 +124,8 @@ class Glossary:
         return (
             self.loans is not None
             and not self._reads(word)
-            and loanword(word)
             and self.loans.lists(word)
+            and loanword(word)
         )
 
     def of_word(self, word: str) -> list[str]:
@@ -136,8 +136,10 @@ class Glossary:
             # is not a compound of "kürzen" (a rest period cut short)
             return list(self.entries[word])
         out = self._heads(word)
-        if not out and self.loans is not None and loanword(word):
-            return self.loans.of_word(word)
+        if not out and self.loans is not None:
+            # the word lists load on first use (~0.4 s): only for a word the loans read
+            borrowed = self.loans.of_word(word)
+            return borrowed if borrowed and loanword(word) else []
         return out
 
     def _heads(self, word: str) -> list[str]:
