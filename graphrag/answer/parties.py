@@ -29,8 +29,8 @@ _EMPLOYER_ASKS = re.compile(
     r"arbeitgeberin|vorgesetzte|vorgesetzter|unternehmen|betrieb|company|employer|boss|"
     r"manager)\b|"
     # "Dürfen wir als Arbeitgeber ...?"
-    r"\b(?:wir|we)\s+(?:\w+\s+){0,2}als\s+(?:arbeitgeber|firma|unternehmen|betrieb)\b|\bwe\s+as\s+(?:the\s+|an\s+)?"
-    r"(?:employer|company)\b",
+    r"\b(?:wir|we)\s+(?:\w+\s+){0,2}als\s+(?:arbeitgeber|firma|unternehmen|betrieb)\b|"
+    r"\bwe\s+as\s+(?:the\s+|an\s+)?(?:employer|company)\b",
     re.I,
 )
 _EMPLOYEE_ASKS = re.compile(r"\b(?:ich|i)\b", re.I)
