@@ -454,6 +454,7 @@ def search(
     if as_json:
         print(json.dumps(result, ensure_ascii=False))
         return
+    _print_reading(result)
     for i, r in enumerate(result["results"], 1):
         where = " > ".join(part for part in (r["title"], r["section"]) if part)
         page = f" p.{r['page']}" if r["page"] else ""
@@ -557,6 +558,8 @@ def _print_stream(events: Iterator[Event], *, quiet: bool) -> tuple[dict[str, An
     for kind, payload in events:
         if kind == "search":
             search = payload
+            if not quiet:
+                _print_reading(payload)
         elif kind == "token" and not quiet:
             out.print(payload["text"], end="", highlight=False, markup=False, soft_wrap=True)
             out.file.flush()
@@ -567,6 +570,16 @@ def _print_stream(events: Iterator[Event], *, quiet: bool) -> tuple[dict[str, An
     if answer is None or search is None:
         raise GraphRAGError("the answer stream ended early", hint="try again")
     return answer, search
+
+
+def _print_reading(search: dict[str, Any]) -> None:
+    """The question as searched, when misspelled words were read as the words meant."""
+    read_as = search.get("read_as")
+    if read_as:
+        from ingestion.language import detect
+
+        label = "Gelesen als" if detect(read_as, default="en") == "de" else "Read as"
+        out.print(f"[dim]{label}: {escape(read_as)}[/]", highlight=False)
 
 
 def _access(tenant: str, groups: list[str], clearance: str, all_access: bool) -> AccessFilter:

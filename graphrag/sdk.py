@@ -522,6 +522,11 @@ class GraphRAG:
             with telemetry.within(ask_span), self.lock.read():
                 searched = self._search_evidence(request)
                 carried = self.graph.fetch_chunks(list(carry), request.access) if carry else None
+            # "Pasue" searched as "Pause" is answered so too (a follow-up is answered as asked)
+            read_as = searched.read_as if answer_as is None else None
+            if searched.read_as is not None:
+                request = request.model_copy(update={"query": searched.read_as})
+            answer_as = answer_as or read_as
             # ordering embeds sentences (seconds on a cold cache): an ingestion waiting for
             # the write lock must not wait for that; it reads only the result in hand
             with telemetry.within(ask_span):
@@ -567,6 +572,8 @@ class GraphRAG:
         timings["rounds"] = rounds
         answer.timings_ms = {**timings, **answer.timings_ms}
         answer.guardrails.injection = flagged
+        if read_as is not None:
+            answer.question, answer.read_as = question, read_as
         yield AnswerEvent(type="answer", answer=answer)
 
     def _search_evidence(self, request: SearchRequest) -> SearchResult:

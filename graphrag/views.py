@@ -27,6 +27,8 @@ def search_json(result: SearchResult, *, explain: bool = False) -> dict[str, Any
         ],
         "timings_ms": result.timings_ms,
     }
+    if result.read_as is not None:  # "Pasue" searched as "Pause"
+        shown["read_as"] = result.read_as
     if explain:
         shown["analysis"] = result.analysis.model_dump(mode="json")
         shown["paths"] = [p.names for p in result.graph.paths]
@@ -42,6 +44,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "passages": [p.model_dump() for p in answer.passages],
         "graph": answer.graph.model_dump(),
         "timings_ms": answer.timings_ms,
+        **({"read_as": answer.read_as} if answer.read_as else {}),
         **({"conversation_id": answer.conversation_id} if answer.conversation_id else {}),
         "guardrails": answer.guardrails.model_dump(),
     }

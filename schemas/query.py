@@ -129,6 +129,8 @@ class SearchResult(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     query: str
+    # the query as searched, when misspelled words were read as the words meant
+    read_as: str | None = None
     results: list[ScoredChunk] = Field(default_factory=list)
     analysis: QueryAnalysis = Field(default_factory=QueryAnalysis)
     graph: GraphContext = Field(default_factory=GraphContext)
@@ -182,6 +184,8 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     question: str
+    # the question as read, when misspelled words were read as the words meant
+    read_as: str | None = None
     answer: str
     answerable: bool = True
     language: str = "und"

@@ -43,6 +43,9 @@ class SearchHitOut(_Out):
 class SearchOut(_Out):
     results: list[SearchHitOut] = Field(description="best first")
     timings_ms: dict[str, float] = Field(description="milliseconds per stage")
+    read_as: str | None = Field(
+        default=None, description="the query as searched, when misspelled words were read"
+    )
     analysis: QueryAnalysis | None = Field(
         default=None, description="with explain (the operator's only): how the query was read"
     )
@@ -59,6 +62,9 @@ class AnswerOut(_Out):
     passages: list[Passage] = Field(description="the evidence the answer read")
     graph: GraphContext = Field(description="entities, relations and paths around the evidence")
     timings_ms: dict[str, float]
+    read_as: str | None = Field(
+        default=None, description="the question as answered, when misspelled words were read"
+    )
     conversation_id: str | None = Field(
         default=None, description="for /chat: send it with the next question"
     )

@@ -70,6 +70,10 @@ class RetrievalConfig(BaseModel):
     # German (graphrag/retrieval/glossary_en_de.yaml), which finds German evidence the English
     # keywords cannot; over English documents it finds nothing and changes nothing
     glossary_across: bool = True
+    # a misspelled word of a German or English question is read as the word meant ("Pasue"
+    # as "Pause") for the search and the answer, unless the documents use the word as typed
+    # (graphrag/retrieval/spelling.py; held-out set 71, BENCHMARKS.md "Session 54")
+    spelling: bool = True
     citation_per_seed: int = Field(default=2, ge=1, le=20)
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"

@@ -25,6 +25,7 @@ from graphrag.retrieval.llm_analysis import LlmQueryAnalyzer
 from graphrag.retrieval.mmr import mmr_order
 from graphrag.retrieval.paraphrase import Paraphraser
 from graphrag.retrieval.refine import GraphRefiner, Refinement
+from graphrag.retrieval.spelling import Speller
 from graphrag.retrieval.structure import structure_bonus
 from graphrag.stores.graph import GraphStore
 from graphrag.stores.vector import VectorStore
@@ -118,6 +119,11 @@ class Retriever:
                 rules if self.analysis_llm is None else LlmQueryAnalyzer(self.analysis_llm, rules)
             )
             analysis = analyzer.analyse(request.query, request.filters)
+            asked = request.query
+            read_as = self._spelled(request, analysis) if cfg.spelling else None
+            if read_as is not None:
+                request = request.model_copy(update={"query": read_as})
+                analysis = analyzer.analyse(read_as, request.filters)
         with timed("candidates"):
             fused, dense, sparse, leaders, sure = self._candidates(request, analysis)
         use_graph = cfg.graph if request.use_graph is None else request.use_graph
@@ -174,7 +180,8 @@ class Retriever:
         else:
             context = refinement.context
         return SearchResult(
-            query=request.query,
+            query=asked,
+            read_as=read_as,
             results=results[: request.k],
             analysis=analysis,
             graph=context,
@@ -182,6 +189,21 @@ class Retriever:
         )
 
     # -- stages ------------------------------------------------------------------------------
+
+    def _spelled(self, request: SearchRequest, analysis: QueryAnalysis) -> str | None:
+        """The query with its misspelled words read as the words meant, or None when it has
+        none. A word the documents the caller may see use as typed stays: one keyword query
+        for it, only for a word that would be read as another."""
+        flt = payload_filter(request, analysis.filters)
+
+        def used(word: str) -> bool:
+            vector = self.sparse.encode_query(word, analysis.language)
+            if not vector.indices:
+                return False
+            return bool(self.vectors.query(HybridQuery(sparse=vector, limit=1, filter=flt)))
+
+        spelled = Speller().correct(request.query, analysis.language, used)
+        return spelled.text if spelled.changed else None
 
     def _glossary(self) -> Glossary:
         if self._glossary_cache is None:  # read on first use: the constructor does no I/O

@@ -76,6 +76,16 @@ def test_ask_json_shape_and_citations(data_dir: Path) -> None:
     assert "[1] docs/leave.md · Leave policy > Annual leave" in explained.stdout
 
 
+def test_a_misspelled_question_says_how_it_was_read(data_dir: Path) -> None:
+    searched = cli("search", "How many days of anual leave?", "--json", data_dir=data_dir)
+    assert searched.returncode == 0, searched.stderr
+    assert json.loads(searched.stdout)["read_as"] == "How many days of annual leave?"
+    asked = cli("ask", "How many days of anual leave do employees get?", data_dir=data_dir)
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout.startswith("Read as: How many days of annual leave do employees get?")
+    assert "30 days" in asked.stdout
+
+
 def test_chat_reads_a_follow_up_with_the_question_before(data_dir: Path) -> None:
     lines = "How many days of annual leave do employees get?\nAnd when must sick notes reach HR?\n"
     proc = cli("chat", data_dir=data_dir, stdin=lines)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from graphrag import GraphRAG
+from graphrag.retrieval.spelling import Speller
 from tests.conftest import SHARED_DATA
 
 pytestmark = pytest.mark.integration
@@ -121,6 +122,24 @@ def test_what_the_laws_do_not_say_is_not_answered(rag: GraphRAG) -> None:
     # laws never name Weihnachtsgeld, so no sum of theirs is its amount
     answer = rag.ask("Wie viel Weihnachtsgeld steht mir zu?")
     assert not answer.answerable
+
+
+def test_a_misspelled_question_is_searched_and_answered_as_meant(rag: GraphRAG) -> None:
+    # "Pasue" names nothing in the laws: read as typed, the question was "not answerable"
+    asked = "Wie lange Pasue muss ich bei mehr als neun Stunden Arbeit machen?"
+    answer = rag.ask(asked)
+    assert answer.question == asked
+    assert answer.read_as == "Wie lange Pause muss ich bei mehr als neun Stunden Arbeit machen?"
+    assert answer.answerable and "45 Minuten" in answer.answer
+    search = rag.search(asked)
+    assert search.query == asked and search.read_as == answer.read_as
+    assert rag.search("Wie lange Pause muss ich machen?").read_as is None
+
+
+def test_a_word_the_laws_use_is_searched_as_typed(rag: GraphRAG) -> None:
+    # wordfreq finds "werktätigen" far more often than "werktägigen"; the ArbZG says the latter
+    assert Speller().correct("einen werktägigen Ausgleich", "de").changed
+    assert rag.search("Gibt es einen werktägigen Ausgleich?").read_as is None
 
 
 def test_the_stream_is_the_answer_as_it_is_written(rag: GraphRAG) -> None:

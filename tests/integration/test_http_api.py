@@ -74,6 +74,13 @@ def test_upload_ingest_search_ask_and_delete(client: TestClient) -> None:
     ).json()
     assert found["results"][0]["title"] == "Acme history"
     assert set(found["results"][0]["scores"]) >= {"dense", "sparse", "fused", "final"}
+    misspelled = {"query": "Who foudned the Acme Corporation?", "k": 3}
+    read = client.post("/search", json=misspelled, headers={"X-Graphrag-Tenant": "acme"})
+    assert read.json()["read_as"] == "Who founded the Acme Corporation?"
+    # an English word is read as another only when the caller's documents use that one:
+    # another tenant's documents say nothing, not even how a word is spelled
+    unread = client.post("/search", json=misspelled, headers={"X-Graphrag-Tenant": "other"})
+    assert unread.json().get("read_as") is None
     answer = client.post(
         "/ask",
         json={"question": "Where was the Acme Corporation founded?"},
