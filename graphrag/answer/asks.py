@@ -355,7 +355,8 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
 # the verbs a yes/no question opens with
 _VERB_FIRST = (
     r"darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
-    r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|can|may|must|is|are|do|does|"
+    r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|stimmt|trifft|can|may|must|"
+    r"is|are|do|does|"
     r"did|will|should|am|have|has"
 )
 _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
@@ -365,6 +366,22 @@ _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
 _REQUEST = re.compile(
     r"^(?:kannst du|können sie|könnten sie|könntest du|weißt du|wissen sie|can you|could you|"
     r"would you|do you know)\b",
+    re.I,
+)
+
+
+# a statement asked back with a tag ("..., oder?", "..., right?")
+_TAG = re.compile(
+    r",\s*(?:oder|gell|ne|nicht wahr|oder nicht|right|isn't it|aren't they|don't they|"
+    r"doesn't it)\s*\?$",
+    re.I,
+)
+# a request to be told whether ("Erklär mir, ob ...", "Ich möchte wissen, ob ...", "Tell me
+# whether ..."): it asks yes or no about what it embeds
+_WHETHER = re.compile(
+    r"^(?:bitte\s+)?(?:erklär\w*|sag\w*|nenn\w*|zeig\w*|schreib\w*|prüf\w*|"
+    r"ich (?:möchte|will|würde gerne?|muss) wissen|ich frage mich|tell me|explain|let me know|"
+    r"i (?:want|would like|need) to know|i wonder)\b[^?,]{0,30},?\s+(?:ob|whether|if)\b",
     re.I,
 )
 
@@ -379,11 +396,49 @@ _LEADING_CLAUSE = re.compile(
 )
 
 
-def last_question(question: str) -> str:
-    """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second."""
+# "Stimmt das?", "Ist das so richtig?", "Is that true?": asks only whether what was said is
+# true (not "Ist das erlaubt?", which asks its own question of it)
+_CONFIRMATION = re.compile(
+    r"^(?:(?:stimmt|stimmen)\s+(?:das|es)\b[^?]{0,30}|"
+    r"(?:ist|is|geht|steht)\s+(?:das|es|that|this|it)\b(?:\s+\w+){0,3}?\s+"
+    r"(?:richtig|so|wahr|wirklich|true|right|correct|so im gesetz)|trifft\s+(?:das|es)\s+zu)"
+    r"\s*\?$",
+    re.I,
+)
+# who said it ("Mein Kollege meint, ...", "Ich hab gehört, dass ...", "Angeblich ..."): the
+# belief is what is asked about, not the one who holds it
+_HEARSAY = re.compile(
+    r"^(?:(?:\w+\s+){0,3}?(?:sagt|sagen|meint|meinen|behauptet|behaupten|erzählt|glaubt|"
+    r"glauben|says|say|said|claims|thinks|told me)|ich (?:hab|habe) gehört|es heißt(?: doch)?"
+    r"(?: immer)?|angeblich|man sagt|i(?: have|'ve)? heard|they say|apparently)\b,?\s*"
+    r"(?:(?:dass|that)\s+)?",
+    re.I,
+)
+
+
+def asking_sentence(question: str) -> str:
+    """The sentence that asks, as written: the last one with a question mark, else the last."""
     parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
     asking = [p for p in parts if p.endswith("?")]
     return (asking or parts or [question])[-1]
+
+
+def last_question(question: str) -> str:
+    """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second. A
+    belief asked back ("Mein Kollege sagt, im ersten halben Jahr gibt es keinen Urlaub. Stimmt
+    das?") asks whether the belief holds: "Stimmt das: im ersten halben Jahr gibt es keinen
+    Urlaub?"
+
+    >>> last_question("Ein Freund meint, Resturlaub verfällt. Stimmt das?")
+    'Stimmt das: Resturlaub verfällt?'
+    """
+    text = asking_sentence(question)
+    before = question.strip()[: question.strip().rfind(text)].strip()
+    if not before or not _CONFIRMATION.match(text):
+        return text
+    belief = asking_sentence(before)
+    belief = _HEARSAY.sub("", belief, count=1).rstrip(" .!;:")
+    return f"{text[:-1].rstrip()}: {belief}?" if belief else text
 
 
 _SPLIT = re.compile(
@@ -409,7 +464,7 @@ def split_question(question: str) -> list[str]:
     """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two; so does a
     comparison ("Was ist kürzer, die Frist für den Einspruch oder die für die Klage?"): each
     side is answered by its own sentence, and the reader compares."""
-    text = last_question(question)
+    text = asking_sentence(question)
     context = question[: len(question) - len(text)].strip()
     if (compared := _COMPARED.match(text)) is not None:
         head = compared.group("head")
@@ -441,6 +496,9 @@ def asked(question: str) -> Asked:
     text = last_question(question)
     opening = _LEADING_CLAUSE.sub("", text, count=1)
     if _YES_NO.match(opening) and not _REQUEST.match(opening):
+        return "yes_no"
+    # "..., kriegt man doch einen Tag frei, oder?", "Erklär mir, ob ...": yes or no as well
+    if _TAG.search(text) or _WHETHER.match(text):
         return "yes_no"
     for kind, pattern in _ASKS:
         if pattern.search(text):

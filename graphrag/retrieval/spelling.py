@@ -40,9 +40,11 @@ KNOWN = 2.5
 # the word meant is at least this common, and this much more common than the word typed
 MEANT = 2.5
 MARGIN = 2.0
-# a word one letter shorter than the one typed: people drop letters more often than they add
-# them ("Artz" is "Arzt", not "Art")
-SHORTER = 1.0
+# what a slip costs the word it would be (``_edits``): a letter added, a neighbouring key, a
+# key far away
+ADDED = 1.0
+NEIGHBOUR = 0.5
+FAR = 1.5
 # an infinitive this common makes a word ending in "e" its first person
 VERB = 2.0
 
@@ -101,9 +103,9 @@ class Speller:
         if language == "de" and (_first_person(lower) or _umlauts(lower) >= KNOWN):
             return None
         scored = []
-        for candidate in _edits(lower, _LETTERS[language]):
+        for candidate, cost in _edits(lower, language).items():
             frequency = zipf(candidate, language)
-            value = frequency - (SHORTER if len(candidate) < len(lower) else 0.0)
+            value = frequency - cost
             if frequency >= MEANT and value >= own + MARGIN:
                 scored.append((value, candidate))
         if not scored:
@@ -140,12 +142,43 @@ def _frequencies(language: str) -> dict[str, float]:
     return get_frequency_dict(language, "best")
 
 
-def _edits(word: str, letters: str) -> set[str]:
-    """Every word one edit away: a letter dropped, two swapped, one changed, one added."""
+def _edits(word: str, language: str) -> dict[str, float]:
+    """Every word one edit away, with how unlikely a slip of the fingers makes it (in Zipf
+    units): two letters swapped or one dropped are the common slips (free); a letter typed
+    twice too ("Arbeitgeeber"); another letter added, or a neighbouring key hit instead, less
+    so, and a vowel for another (people spell "sponsered" as they say it); a key far away
+    least ("baise" is "base" sooner than "raise", "Artz" "Arzt", not "Art")."""
+    letters = _LETTERS[language]
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    out = {left + right[1:] for left, right in splits if right}
-    out |= {left + right[1] + right[0] + right[2:] for left, right in splits if len(right) > 1}
-    out |= {left + c + right[1:] for left, right in splits if right for c in letters}
-    out |= {left + c + right for left, right in splits for c in letters}
-    out.discard(word)
+    out: dict[str, float] = {}
+
+    def add(candidate: str, cost: float) -> None:
+        if candidate != word and cost < out.get(candidate, math.inf):
+            out[candidate] = cost
+
+    for left, right in splits:
+        if len(right) > 1:
+            add(left + right[1] + right[0] + right[2:], 0.0)
+        for c in letters:
+            add(left + c + right, 0.0)
+        if right:
+            doubled = right[0] == (left[-1:] or None) or right[1:2] == right[0]
+            add(left + right[1:], 0.0 if doubled else ADDED)
+            for c in letters:
+                near = _neighbours(c, right[0]) or {c, right[0]} <= _VOWELS
+                add(left + c + right[1:], NEIGHBOUR if near else FAR)
     return out
+
+
+# the keyboard's letter rows (German QWERTZ; an English QWERTY differs only in y and z)
+_ROWS = ("qwertzuiopü", "asdfghjklöä", "yxcvbnm")
+_KEYS = {c: (r, i + r / 2) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+_VOWELS = set("aeiouäöüy")
+
+
+def _neighbours(a: str, b: str) -> bool:
+    """Two keys side by side or diagonally next to each other on the keyboard."""
+    if a not in _KEYS or b not in _KEYS:
+        return False
+    (ra, ca), (rb, cb) = _KEYS[a], _KEYS[b]
+    return abs(ra - rb) <= 1 and abs(ca - cb) <= 1

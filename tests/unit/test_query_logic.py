@@ -16,6 +16,7 @@ from graphrag.answer.asks import (
     exact,
     holds,
     holds_new,
+    last_question,
     split_question,
     values,
 )
@@ -1416,6 +1417,36 @@ def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "asking"),
+    [
+        # the belief is what is asked about, not the one who holds it
+        (
+            "Mein Onkel sagt, Resturlaub verfällt im März. Stimmt das?",
+            "Stimmt das: Resturlaub verfällt im März?",
+        ),
+        (
+            "Ich hab gehört, dass man nie mehr als acht Stunden arbeiten darf. Ist das richtig?",
+            "Ist das richtig: man nie mehr als acht Stunden arbeiten darf?",
+        ),
+        (
+            "Angeblich ist der Urlaub weg, wenn man kündigt. Ist das so?",
+            "Ist das so: ist der Urlaub weg, wenn man kündigt?",
+        ),
+        (
+            "My friend says overtime is paid double. Is that true?",
+            "Is that true: overtime is paid double?",
+        ),
+        # a question that asks something itself stays as asked
+        ("Mir wurde gekündigt. Wie viel Zeit habe ich?", "Wie viel Zeit habe ich?"),
+        ("Stimmt das?", "Stimmt das?"),
+    ],
+)
+def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> None:
+    assert last_question(question) == asking
+    assert split_question(question) == [question]
+
+
+@pytest.mark.parametrize(
     ("question", "kind"),
     [
         ("Welche Klagefrist habe ich versäumt?", "deadline"),
@@ -1435,6 +1466,18 @@ def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
         ("What analysis did they run?", "other"),
         ("Between A and B, which writer has had a more diverse career?", "other"),
         ("Which team did he play for?", "other"),
+        # a belief asked back, a statement with a tag, a request to be told whether: yes or no
+        ("Mein Kollege meint, man darf nie zehn Stunden arbeiten. Stimmt das?", "yes_no"),
+        ("Stimmt es, dass ich am ersten Tag ein Attest brauche?", "yes_no"),
+        ("Wer sonntags arbeitet, kriegt doch einen anderen Tag frei, oder?", "yes_no"),
+        ("Erklär mir, ob die Firma mich bei freien Stellen vorziehen muss.", "yes_no"),
+        ("Tell me whether my employer has to pay overtime.", "yes_no"),
+        # a request to be told what it embeds asks that
+        ("Erklär mir kurz, wie lange ein Nachtarbeiter arbeiten darf.", "duration"),
+        ("Bis zu welcher Größe stimmt das?", "threshold"),
+        # "oder" between two things is no tag
+        ("Gilt das für Teilzeit oder Vollzeit?", "yes_no"),
+        ("Wie viele Tage sind es, drei oder vier?", "duration"),
     ],
 )
 def test_what_a_question_asks_for(question: str, kind: str) -> None:

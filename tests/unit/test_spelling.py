@@ -62,16 +62,25 @@ def test_english_questions_keep_their_names(speller: Speller) -> None:
 
 def test_a_word_the_documents_use_stays(speller: Speller) -> None:
     asked: list[str] = []
-    corpus = {"urease", "response"}
+    corpus = {"parous", "response"}
 
     def used(word: str) -> bool:
         asked.append(word)
         return word.lower() in corpus
 
-    spelled = speller.correct("Does urease raise the reponse of nexin?", "en", used)
-    assert spelled.text == "Does urease raise the response of nexin?"
+    spelled = speller.correct("Are parous women at risk of a reponse to paly?", "en", used)
+    assert spelled.text == "Are parous women at risk of a response to paly?"
     # only words that would be read as another; an English one only as a word they use
-    assert asked == ["urease", "reponse", "response", "nexin", "nevin"]
+    assert asked == ["parous", "reponse", "response", "paly", "play"]
+
+
+def test_slips_of_the_fingers_come_before_frequency(speller: Speller) -> None:
+    # "base" (an "i" added) before the more frequent "raise" (a key far from "b")
+    assert speller.word("baise", "en") == "base"
+    # a vowel for another is how people spell what they say
+    assert speller.word("sponsered", "en") == "sponsored"
+    # a key far away is no slip: "urease" is no "grease"
+    assert speller.word("urease", "en") is None
 
 
 def test_a_german_word_is_read_as_one_the_documents_hide_in_compounds(speller: Speller) -> None:
