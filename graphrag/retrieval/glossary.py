@@ -119,11 +119,12 @@ class Glossary:
 
     def lists(self, word: str) -> bool:
         """The word is an entry of its own (or a loanword's), not only a compound ending in one."""
-        if word.casefold() in self.entries:
+        word = word.casefold()
+        if word in self.entries:
             return True
         return (
             self.loans is not None
-            and not self._reads(word)
+            and not self._heads(word)
             and self.loans.lists(word)
             and loanword(word)
         )
@@ -151,11 +152,6 @@ class Glossary:
             if len(key) >= MIN_HEAD and len(word) > len(key) + 2 and word.endswith(key):
                 out += [t for t in targets if t not in out]
         return out
-
-    def _reads(self, word: str) -> bool:
-        """This glossary reads the word itself: as an entry or as a compound's head."""
-        word = word.casefold()
-        return word in self.entries or bool(self._heads(word))
 
 
 @cache
