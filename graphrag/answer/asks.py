@@ -376,14 +376,19 @@ _TAG = re.compile(
     r"doesn't it)\s*\?$",
     re.I,
 )
-# a request to be told whether ("Erklär mir, ob ...", "Ich möchte wissen, ob ...", "Tell me
-# whether ..."): it asks yes or no about what it embeds
-_WHETHER = re.compile(
-    r"^(?:bitte\s+)?(?:erklär\w*|sag\w*|nenn\w*|zeig\w*|schreib\w*|prüf\w*|"
-    r"ich (?:möchte|will|würde gerne?|muss) wissen|ich frage mich|tell me|explain|let me know|"
-    r"i (?:want|would like|need) to know|i wonder)\b[^?,]{0,30},?\s+(?:ob|whether|if)\b",
+# a request to be told ("Erklär mir kurz, wie lange ...", "Ich brauche die Regel, wer ...",
+# "Tell me whether ..."): the clause it embeds is what is asked, the frame names nothing asked
+_FRAME = re.compile(
+    r"^(?:bitte\s+)?(?:(?:erklär|erkläre|sag|sage|nenn|nenne|zeig|zeige|schreib|schreibe)\s+"
+    r"(?:mir|uns)\b|bitte\s+(?:\w+\s+)?erklären|ich (?:brauche|suche|möchte|will|würde gerne?|"
+    r"frage mich|muss)\b|tell me|show me|explain|let me know|i (?:want|would like|need|wonder)\b)"
+    r"[^,?]{0,40}?,?\s+(?=(?:wie|wann|wo|wer|wem|wen|was|welche\w*|warum|weshalb|ob|ab wann|"
+    r"bis wann|seit wann|ab wie|an wen|bei wem|in welche\w*|an welche\w*|how|when|where|who|"
+    r"what|which|why|whether|if)\b)",
     re.I,
 )
+# what such a request embeds asks yes or no: "ob die Firma mich vorziehen muss"
+_WHETHER = re.compile(r"^(?:ob|whether|if)\b", re.I)
 
 
 # "Wenn ich sonntags arbeite, darf ...?", "Besides the people we let go, do we have to ...?":
@@ -431,11 +436,16 @@ def last_question(question: str) -> str:
 
     >>> last_question("Ein Freund meint, Resturlaub verfällt. Stimmt das?")
     'Stimmt das: Resturlaub verfällt?'
+
+    A request to be told asks what it embeds:
+
+    >>> last_question("Erklär mir kurz, wie lange ein Nachtarbeiter arbeiten darf.")
+    'wie lange ein Nachtarbeiter arbeiten darf.'
     """
     text = asking_sentence(question)
     before = question.strip()[: question.strip().rfind(text)].strip()
     if not before or not _CONFIRMATION.match(text):
-        return text
+        return _FRAME.sub("", text, count=1) or text
     belief = asking_sentence(before)
     belief = _HEARSAY.sub("", belief, count=1).rstrip(" .!;:")
     return f"{text[:-1].rstrip()}: {belief}?" if belief else text
@@ -498,7 +508,8 @@ def asked(question: str) -> Asked:
     if _YES_NO.match(opening) and not _REQUEST.match(opening):
         return "yes_no"
     # "..., kriegt man doch einen Tag frei, oder?", "Erklär mir, ob ...": yes or no as well
-    if _TAG.search(text) or _WHETHER.match(text):
+    framed = _FRAME.match(asking_sentence(question)) is not None
+    if _TAG.search(text) or (framed and _WHETHER.match(text)):
         return "yes_no"
     for kind, pattern in _ASKS:
         if pattern.search(text):

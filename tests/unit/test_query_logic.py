@@ -1439,6 +1439,12 @@ def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
         # a question that asks something itself stays as asked
         ("Mir wurde gekündigt. Wie viel Zeit habe ich?", "Wie viel Zeit habe ich?"),
         ("Stimmt das?", "Stimmt das?"),
+        # a request to be told: the clause it embeds, without the frame's nouns ("Regel")
+        (
+            "Ich brauche die Regel, wie lange wir die Aufzeichnungen aufheben müssen.",
+            "wie lange wir die Aufzeichnungen aufheben müssen.",
+        ),
+        ("Nenn mir die Obergrenze der Abfindung.", "Nenn mir die Obergrenze der Abfindung."),
     ],
 )
 def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> None:
@@ -1474,6 +1480,8 @@ def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> Non
         ("Tell me whether my employer has to pay overtime.", "yes_no"),
         # a request to be told what it embeds asks that
         ("Erklär mir kurz, wie lange ein Nachtarbeiter arbeiten darf.", "duration"),
+        ("Nenn mir die Regel, wer vor Gericht beweisen muss, dass es keine war.", "person"),
+        ("If Gallu is a demon Lilu is what?", "other"),  # "if" opening no request
         ("Bis zu welcher Größe stimmt das?", "threshold"),
         # "oder" between two things is no tag
         ("Gilt das für Teilzeit oder Vollzeit?", "yes_no"),
