@@ -3216,6 +3216,12 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         "Ich bekomme nur 18 freie Tage im Jahr.": "urlaub",
         "Kann ich ihn im neuen Jahr noch nehmen?": "folgenden",
         "Habe ich Anspruch auf den kompletten Urlaub?": "volle",
+        # session 54: half a year is six months; a start-up is a business just founded; a shop
+        # is a Betrieb; throwing someone out is a Kündigung
+        "Im ersten halben Jahr gibt es keinen Urlaub?": "sechsmonatigem",
+        "Darf ein Start-up befristen?": "gründung",
+        "In kleinen Läden geht das?": "betrieb",
+        "Darf er mich einfach rauswerfen?": "kündigung",
         # the days left from the year before are carried over; the first time is "erstmalig"
         "Ich habe noch sechs Tage vom Vorjahr.": "übertragung",
         "Ab wann kann ich das erste Mal Urlaub nehmen?": "erstmalig",
