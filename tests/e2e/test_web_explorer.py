@@ -64,9 +64,13 @@ def test_the_explorer_uploads_asks_expands_browses_and_deletes(tmp_path: Path) -
 
         # ask: the streamed answer with its citation, which opens the passage in its structure
         page.click("nav button[data-tab=ask]")
-        page.fill("#question", "Wie viele Werktage Urlaub stehen mir mindestens zu?")
+        # typed in a hurry: the answer says how the question was read
+        page.fill("#question", "Wie viele Werktage Urlab stehen mir mindestens zu?")
         page.click("#ask-form button")
         expect(page.locator("#answer")).to_contain_text("24 Werktage", timeout=120_000)
+        expect(page.locator("#answer .read-as")).to_have_text(
+            "Gelesen als: Wie viele Werktage Urlaub stehen mir mindestens zu?"
+        )
         expect(page.locator("#citations li").first).to_contain_text("burlg.md")
         page.locator("#answer a.cite").first.click()
         expect(page.locator("#passage .passage-text")).to_contain_text("24 Werktage")

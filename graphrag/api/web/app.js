@@ -17,7 +17,7 @@ const TEXT = {
     mentions: "Erwähnungen", relations: "Beziehungen", documents_of: "Dokumente",
     confirm_delete: "Dokument „{0}“ löschen?", no_tenant: "Bitte einen Mandanten angeben.",
     job: "Auftrag", expand: "Klick: Nachbarn aufklappen", no_documents: "Noch keine Dokumente.",
-    none: "Nichts gefunden.",
+    none: "Nichts gefunden.", read_as: "Gelesen als",
   },
   en: {
     tab_ask: "Ask", tab_entities: "Entities", tab_documents: "Documents",
@@ -30,7 +30,7 @@ const TEXT = {
     mentions: "Mentions", relations: "Relations", documents_of: "Documents",
     confirm_delete: "Delete the document “{0}”?", no_tenant: "Please name a tenant.",
     job: "Job", expand: "Click: expand its neighbours", no_documents: "No documents yet.",
-    none: "Nothing found.",
+    none: "Nothing found.", read_as: "Read as",
   },
 };
 
@@ -202,6 +202,8 @@ function showAnswer(answer) {
   const box = $("#answer");
   box.className = answer.answerable ? "answered" : "abstained";
   box.replaceChildren();
+  // misspelled words were read as the words meant: say how the question was read
+  if (answer.read_as) box.append(el("p", { class: "read-as" }, `${t("read_as")}: ${answer.read_as}`));
   // the text with each [n] a link to its passage
   const parts = answer.answer.split(/(\[\d+\])/);
   for (const part of parts) {
