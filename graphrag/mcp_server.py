@@ -172,6 +172,8 @@ def build_server(rag: GraphRAG, access: AccessFilter) -> MCPServer:
                 "answer": answer.answer,
                 "answerable": answer.answerable,
                 "citations": [c.model_dump() for c in answer.citations],
+                # misspelled words read as the words meant: the agent sees what was answered
+                **({"read_as": answer.read_as} if answer.read_as else {}),
             }
 
         return run(answered)

@@ -81,9 +81,10 @@ def test_an_agent_searches_reads_and_asks_through_mcp(tmp_path: Path, shared_dat
 
             files = {d["file"] for d in await call(client, "documents")}
             assert files == {"burlg.md", "kschg.md"}
-            answer = await call(client, "ask", question="Wie viele Werktage Urlaub mindestens?")
+            answer = await call(client, "ask", question="Wie viele Werktage Urlab mindestens?")
             assert answer["answerable"] and "24 Werktage" in answer["answer"]
             assert answer["citations"][0]["file"] == "burlg.md"
+            assert answer["read_as"] == "Wie viele Werktage Urlaub mindestens?"
 
             # a bad call is the tool's error with what to do, and the session goes on
             wrong = await client.call_tool("read_chunk", {"chunk_id": "no-such-chunk"})
