@@ -39,6 +39,8 @@ VARIANTS: dict[str, dict[str, object]] = {
     "default without the citation hop": {"graph": True, "retrieval": {"citations": False}},
     "+ glossary in the keyword query": {"graph": True, "retrieval": {"glossary": True}},
     "default without the glossary": {"graph": True, "retrieval": {"glossary": False}},
+    # session 54: misspelled words read as the words meant (graphrag/retrieval/spelling.py)
+    "default without spelling": {"graph": True, "retrieval": {"spelling": False}},
     "default without each branch's best near the top": {
         "graph": True,
         "retrieval": {"keep_leaders": False},
