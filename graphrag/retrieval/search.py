@@ -71,6 +71,7 @@ class Retriever:
         self.embedder = embedder
         self.sparse = sparse
         self._glossary_cache: Glossary | None = None
+        self.speller = Speller()  # its word lists load on the first word looked up
         self.reranker = reranker
         self.config = config or RetrievalConfig()
         self.paraphraser = paraphraser
@@ -202,7 +203,7 @@ class Retriever:
                 return False
             return bool(self.vectors.query(HybridQuery(sparse=vector, limit=1, filter=flt)))
 
-        spelled = Speller().correct(request.query, analysis.language, used)
+        spelled = self.speller.correct(request.query, analysis.language, used)
         return spelled.text if spelled.changed else None
 
     def _glossary(self) -> Glossary:
