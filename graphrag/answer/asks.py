@@ -346,16 +346,26 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         "consequence",
         re.compile(
             r"^(?:und\s+)?(?:was passiert|was geschieht|was gilt|was folgt|welche folgen?|"
-            r"was sind die folgen|what happens|what are the consequences|what if)\b",
+            r"was sind die folgen|was ist,? (?:wenn|falls)|was ist dann|what happens|"
+            r"what are the consequences|what if)\b",
             re.I,
         ),
     ),
     ("time", re.compile(rf"^(wann|ab wann|seit wann|when|since when)\b|{_CLOCK_ASK}", re.I)),
 ]
+# what follows from a situation the question sets: "Was passiert, wenn ...?", "Was ist, falls ...?"
+_IF_THEN = re.compile(
+    r"^(?:und\s+)?(?:was\s+(?:passiert|geschieht|gilt|folgt(?:\s+daraus)?|ist)|what\s+happens)"
+    r",?\s+(?:\w+\s+){0,3}?(?:wenn|falls|if|when)\b",
+    re.I,
+)
 # the verbs a yes/no question opens with
 _VERB_FIRST = (
     r"darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
-    r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|stimmt|trifft|can|may|must|"
+    r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|stimmt|trifft|reicht|reichen|"
+    r"bleibt|bleiben|verfällt|verfallen|endet|enden|holt|zahlt|braucht|brauche|brauchen|kriege|"
+    r"kriegt|bekommt|bekommen|gehört|gehören|fällt|fallen|läuft|erlischt|wäre|würde|hätte|"
+    r"könnte|dürfte|müsste|sollten|can|may|must|"
     r"is|are|do|does|"
     r"did|will|should|am|have|has"
 )
@@ -511,6 +521,10 @@ def asked(question: str) -> Asked:
     framed = _FRAME.match(asking_sentence(question)) is not None
     if _TAG.search(text) or (framed and _WHETHER.match(text)):
         return "yes_no"
+    # "Was gilt, wenn der Vertrag offenlässt, wie viele Stunden ich arbeite?" asks what follows
+    # from the situation, whatever the situation names
+    if _IF_THEN.match(opening):
+        return "consequence"
     for kind, pattern in _ASKS:
         if pattern.search(text):
             return kind
@@ -531,6 +545,31 @@ def values(kind: Asked, text: str) -> set[str]:
     else:
         return set()
     return {" ".join(m.group(0).casefold().split()) for p in patterns for m in p.finditer(text)}
+
+
+def value_places(kind: Asked, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` states a number or span of this kind (as ``values``), by character."""
+    if kind in ("deadline", "duration", "time"):
+        patterns = [_SPAN, _FUSED]
+    elif kind == "amount":
+        patterns = [_MONEY]
+    elif kind in ("quantity", "threshold"):
+        patterns = [_QUANTITY, _SPAN]
+        text = _REFERENCE.sub(lambda m: " " * len(m.group(0)), text)
+    else:
+        return []
+    return sorted({m.span() for p in patterns for m in p.finditer(text)})
+
+
+def new_value_places(kind: Asked, text: str, question: str) -> list[tuple[int, int]]:
+    """``value_places`` but those of a value the question states itself ("Ich arbeite 30
+    Stunden"): a sentence's "30 Stunden" answers nothing asked."""
+    stated = {_canonical(v) for v in values(kind, question)}
+    return [
+        (start, end)
+        for start, end in value_places(kind, text)
+        if _canonical(" ".join(text[start:end].casefold().split())) not in stated
+    ]
 
 
 def without_references(text: str) -> str:

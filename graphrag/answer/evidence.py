@@ -39,17 +39,19 @@ from graphrag.answer.asks import (
     LETTER_MARK,
     LETTERED,
     NUMBER_VALUES,
+    NUMERIC,
     SEPARABLE,
     Asked,
     exact,
     last_question,
     new_answer,
+    new_value_places,
     refers_elsewhere,
     without_references,
 )
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import common_nouns, everyday
-from graphrag.answer.parties import actor, acts_other
+from graphrag.answer.parties import actor, acts_other, narrowed
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
@@ -147,6 +149,8 @@ class Candidate:
     of_focus: bool = True
     order: int = 0  # its place in its passage
     asking: float = 0.0  # ``words`` for the asking sentence alone
+    # ``words`` within a few words of a number or span of the kind asked for (its best value)
+    near: float = 0.0
     focus: bool = True  # it names what the asking sentence asks about (its first noun)
     refers: bool = False  # it points to another provision ("in § 1 genannten Grundes")
     # the thing a number is asked of ("Tage Bildungsurlaub": Bildungsurlaub) is named nowhere
@@ -158,6 +162,8 @@ class Candidate:
     other_actor: bool = False
     # a yes/no question's modality ("Darf ich ...?", "Muss ich ...?") is the one it states
     modal: bool = False
+    # the first person it names is a group the question does not speak of ("Nachtarbeitnehmer")
+    narrowed: bool = False
 
 
 def candidates(
@@ -523,9 +529,8 @@ def score(
         own = set(terms(c.text, language))
         seen.append(own | {f"^{t}" for t in terms(c.heading, language)})
 
-    def shares(text: str) -> list[float]:
-        """Per candidate, the rarity-weighted share of the text's terms it states (half for a
-        term only its heading states)."""
+    def weighing(text: str) -> tuple[dict[str, float], float]:
+        """The text's terms by their rarity among the candidates, and their sum."""
         asked_terms = list(dict.fromkeys(terms(text, language)))
         df: Counter[str] = Counter()
         for c_terms in seen:
@@ -536,7 +541,12 @@ def score(
         # a term no candidate states tells none apart, and would only lower every share; a
         # question about something the evidence never names is caught by its nouns instead
         weight = {t: math.log(1 + n / (1 + df[t])) for t in asked_terms if df[t]}
-        total = sum(weight.values()) or 1.0
+        return weight, sum(weight.values()) or 1.0
+
+    def shares(text: str) -> list[float]:
+        """Per candidate, the rarity-weighted share of the text's terms it states (half for a
+        term only its heading states)."""
+        weight, total = weighing(text)
         return [
             sum(
                 w if found(t, c_terms, body_only=True) else 0.5 * w if found(t, c_terms) else 0.0
@@ -545,6 +555,26 @@ def score(
             / total
             for c_terms in seen
         ]
+
+    def near_values(text: str) -> list[float]:
+        """Per candidate, the rarity-weighted share of the text's terms (but the words of the
+        answer's kind) within a few words of a number or span of the kind asked for, the best
+        of its values: "Ruhepausen von mindestens 30 Minuten" states the span of the pause
+        asked about, "Länger als sechs Stunden hintereinander dürfen Arbeitnehmer nicht ohne
+        Ruhepause ..." one of the work before it."""
+        # the words of the answer's own kind ("Zeit", "Frist", "Tage") name no subject
+        units = _stemmed(_UNIT_WORDS)
+        weight = {t: w for t, w in weighing(text)[0].items() if t not in units}
+        total = sum(weight.values()) or 1.0
+        result = []
+        for c in pool:
+            best = 0.0
+            for start, end in new_value_places(kind, c.text, question):
+                bag = set(terms(_around(c.text, start, end), language))
+                stated = sum(w for t, w in weight.items() if found(t, bag, body_only=True))
+                best = max(best, stated / total)
+            result.append(best)
+        return result
 
     everywhere = set().union(*seen) if seen else set()
     nouns = focus_nouns(question, language)
@@ -577,6 +607,7 @@ def score(
     words = shares(question)
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
+    nearby = near_values(question) if kind in NUMERIC else [0.0] * len(pool)
     asker = actor(asking)  # whose duty the question asks about, read once
     mode = asked_modality(question) if kind == "yes_no" else None
     answers = new_answer(kind, question)
@@ -586,11 +617,12 @@ def score(
         meanings = [float((questions @ unit_vector(v)).max()) for v in sentence_vectors]
     else:
         meanings = [0.0] * len(pool)
-    for c, c_terms, meaning, share, asking_share in zip(
-        pool, seen, meanings, words, asking_words, strict=True
+    for c, c_terms, meaning, share, asking_share, near in zip(
+        pool, seen, meanings, words, asking_words, nearby, strict=True
     ):
         c.words = share
         c.asking = asking_share
+        c.near = near
         c.meaning = meaning
         c.form = answers(c.text)
         c.exact = c.form and exact(kind, c.text, question)
@@ -600,6 +632,8 @@ def score(
         c.of_focus = kind != "amount" or c.focus
         c.refers = refers_elsewhere(c.text)
         c.other_actor = acts_other(asker, c.text)
+        # an English question's words are no German sentence's marks
+        c.narrowed = not across and narrowed(question, c.text)
         c.modal = mode is not None and states(mode, c.text)
 
 
@@ -640,6 +674,17 @@ def reading(question: str, language: str, glossary: Glossary) -> Reading:
                 general.add(stems[0])
         words += [t for t in targets if t not in have and t not in words]
     return Reading(same, general, words)
+
+
+# how many words either side of a value count as stated with it
+NEAR_WORDS = 5
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The value at ``start:end`` with ``NEAR_WORDS`` words either side."""
+    before = text[:start].split()[-NEAR_WORDS:]
+    after = text[end:].split()[:NEAR_WORDS]
+    return " ".join([*before, text[start:end], *after])
 
 
 def _elided_begins(word: str, term: str) -> bool:

@@ -77,3 +77,35 @@ def acts_other(asker: str | None, sentence: str) -> bool:
         return False
     other = "employer" if asker == "employee" else "employee"
     return bool(_ACTOR[other].search(sentence)) and not _ACTOR[asker].search(sentence)
+
+
+# a person named with what sets them apart: "Nachtarbeitnehmer", "Heimarbeiter",
+# "teilzeitbeschäftigte", "Leiharbeitnehmerin" (the part before the person is the mark)
+_MARKED_PERSON = re.compile(
+    r"\b(?P<mark>[a-zäöüß]{3,}?)(?:arbeitnehmer|beschäftigt|arbeiter|gewerbetreibend)\w*\b|"
+    r"\b(?:arbeitnehmer|arbeitgeber|beschäftigte)\w*\b",
+    re.I,
+)
+_WORD = re.compile(r"\w+")
+
+
+def narrowed(question: str, sentence: str) -> bool:
+    """The first person the sentence names is a group marked off by what the question does
+    not say: "Die werktägliche Arbeitszeit der Nachtarbeitnehmer ..." is about night workers,
+    not about an asker who never spoke of nights; "Ein teilzeitbeschäftigter Arbeitnehmer ..."
+    answers one who works part-time.
+
+    >>> narrowed("Wie lange darf ich am Tag arbeiten?", "Die Arbeitszeit der Nachtarbeitnehmer")
+    True
+    >>> narrowed("Ich arbeite nachts. Wie lange?", "Die Arbeitszeit der Nachtarbeitnehmer")
+    False
+    >>> narrowed("Wie lange?", "Der Arbeitgeber hat den Nachtarbeitnehmer umzusetzen")
+    False
+    """
+    first = _MARKED_PERSON.search(sentence)
+    if first is None or not first.group("mark"):
+        return False
+    mark = first.group("mark").casefold()
+    asked = {w.casefold() for w in _WORD.findall(question)}
+    # the mark as the question's word begins ("nachts", "Teilzeit") or within one of its words
+    return not any(w.startswith(mark[:5]) or mark in w for w in asked)

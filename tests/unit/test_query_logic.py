@@ -18,6 +18,7 @@ from graphrag.answer.asks import (
     holds_new,
     last_question,
     split_question,
+    value_places,
     values,
 )
 from graphrag.answer.conversation import Conversations, Turn, follow_up_query
@@ -1486,6 +1487,14 @@ def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> Non
         # "oder" between two things is no tag
         ("Gilt das für Teilzeit oder Vollzeit?", "yes_no"),
         ("Wie viele Tage sind es, drei oder vier?", "duration"),
+        # a question that opens with a verb of everyday German asks yes or no
+        ("Reicht es, wenn ich die Kündigung per E-Mail schicke?", "yes_no"),
+        ("Mein Vertrag ist befristet. Endet er dann von selbst?", "yes_no"),
+        ("Verfallen die Tage irgendwann?", "yes_no"),
+        # what follows from a situation, whatever the situation names
+        ("Was ist, wenn mich der Chef erst am Vorabend anruft?", "consequence"),
+        ("Was gilt, wenn der Vertrag offenlässt, wie viele Stunden ich arbeite?", "consequence"),
+        ("Was gilt als Arbeitszeit?", "definition"),
     ],
 )
 def test_what_a_question_asks_for(question: str, kind: str) -> None:
@@ -1579,6 +1588,62 @@ def test_a_question_the_evidence_says_in_other_words_is_still_answered() -> None
         {"jobb": {"erwerbstat"}},
     )
     assert pool[0].words == 1.0 and pool[1].words < 1.0
+
+
+def test_a_span_is_read_with_the_words_around_it() -> None:
+    # the pause's span is the one beside "Ruhepausen", not the work's before "Ruhepause"
+    pool = [
+        Candidate(
+            0,
+            "Länger als sechs Stunden hintereinander dürfen Arbeitnehmer nicht ohne Ruhepause "
+            "beschäftigt werden.",
+            "",
+        ),
+        Candidate(
+            0, "Die Arbeit ist durch Ruhepausen von mindestens 30 Minuten zu unterbrechen.", ""
+        ),
+    ]
+    question = "Wie lange muss die Ruhepause sein?"
+    score(question, "de", asked(question), pool, None, None)
+    assert pool[1].near > pool[0].near
+    # the words of the answer's own kind ("Zeit") name no subject
+    timed = [
+        Candidate(0, "Die Zeit von fünf Jahren gilt.", ""),
+        Candidate(0, "Die Klage ist binnen drei Wochen zu erheben.", ""),
+    ]
+    question = "Wie viel Zeit habe ich für die Klage?"
+    score(question, "de", asked(question), timed, None, None)
+    assert (timed[0].near, timed[1].near) == (0.0, 1.0)
+    assert [s for s in (value_places("duration", "binnen drei Wochen und zwei Tagen"))] == [
+        (7, 18),
+        (23, 33),
+    ]
+
+
+def test_a_sentence_about_a_group_the_question_does_not_name_is_marked() -> None:
+    def pool() -> list[Candidate]:
+        return [
+            Candidate(
+                0,
+                "Die werktägliche Arbeitszeit der Nachtarbeitnehmer darf acht Stunden nicht überschreiten.",
+                "",
+            ),
+            Candidate(
+                0,
+                "Die werktägliche Arbeitszeit der Arbeitnehmer darf acht Stunden nicht überschreiten.",
+                "",
+            ),
+        ]
+
+    def marked(question: str, language: str = "de", across: bool = False) -> list[bool]:
+        scored = pool()
+        score(question, language, asked(question), scored, None, None, across=across)
+        return [c.narrowed for c in scored]
+
+    assert marked("Wie lange darf ich am Tag arbeiten?") == [True, False]
+    assert marked("Ich arbeite nachts. Wie lange darf ich am Tag arbeiten?") == [False, False]
+    # an English question's words are no German sentence's marks
+    assert marked("How long may I work a day?", "en", across=True) == [False, False]
 
 
 def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> None:
