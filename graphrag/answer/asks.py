@@ -533,22 +533,9 @@ def asked(question: str) -> Asked:
     return "other"
 
 
-def values(kind: Asked, text: str) -> set[str]:
-    """The numbers and spans of this kind that ``text`` states, normalised."""
-    if kind in ("deadline", "duration", "time"):
-        patterns = [_SPAN, _FUSED]
-    elif kind == "amount":
-        patterns = [_MONEY]
-    elif kind in ("quantity", "threshold"):
-        patterns = [_QUANTITY, _SPAN]
-        text = _REFERENCE.sub(" ", text)
-    else:
-        return set()
-    return {" ".join(m.group(0).casefold().split()) for p in patterns for m in p.finditer(text)}
-
-
-def value_places(kind: Asked, text: str) -> list[tuple[int, int]]:
-    """Where ``text`` states a number or span of this kind (as ``values``), by character."""
+def _value_matches(kind: Asked, text: str) -> list[re.Match[str]]:
+    """The matches of the numbers and spans of this kind in ``text``; a count's provision
+    numbers ("§ 10", "Absatz 2") blanked, each character by a space, so places stay."""
     if kind in ("deadline", "duration", "time"):
         patterns = [_SPAN, _FUSED]
     elif kind == "amount":
@@ -558,7 +545,17 @@ def value_places(kind: Asked, text: str) -> list[tuple[int, int]]:
         text = _REFERENCE.sub(lambda m: " " * len(m.group(0)), text)
     else:
         return []
-    return sorted({m.span() for p in patterns for m in p.finditer(text)})
+    return [m for p in patterns for m in p.finditer(text)]
+
+
+def values(kind: Asked, text: str) -> set[str]:
+    """The numbers and spans of this kind that ``text`` states, normalised."""
+    return {" ".join(m.group(0).casefold().split()) for m in _value_matches(kind, text)}
+
+
+def value_places(kind: Asked, text: str) -> list[tuple[int, int]]:
+    """Where ``text`` states a number or span of this kind (as ``values``), by character."""
+    return sorted({m.span() for m in _value_matches(kind, text)})
 
 
 def new_value_places(kind: Asked, text: str, question: str) -> list[tuple[int, int]]:
