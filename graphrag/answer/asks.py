@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Literal
 
 Asked = Literal[
@@ -499,6 +500,68 @@ def split_question(question: str) -> list[str]:
     return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
 
 
+# two values offered for the one asked, joined by "oder": "elf oder zwölf Stunden", "einen
+# Monat oder drei Monate", "innerhalb von zwei oder von sechs Monaten", "20 oder 24
+# Urlaubstage", "one or two weeks"; the first may leave its unit to the second
+_OR = re.compile(r"\s+(?:oder|or)\s+(?:(?:von|nur|erst|gleich|only)\s+)?", re.I)
+_BARE = re.compile(rf"\b(?:\d+(?:[.,]\d+)?|{_COUNT_WORDS})$", re.I)
+_SPAN_ENDS = re.compile(rf"{_SPAN.pattern}$", re.I)
+_COUNT_OF = re.compile(rf"(?:\d+(?:[.,]\d+)?|(?:{_COUNT_WORDS}))(?=[\s-]+\w)", re.I)
+
+
+@dataclass(frozen=True)
+class Offered:
+    """The values a question offers for its answer to choose from, and the kind they are."""
+
+    kind: Asked
+    values: frozenset[str]  # as ``_canonical`` writes them
+    # the word the second value counts when it is no unit of time ("24 Urlaubstage"): what
+    # the number is asked of; None for a span ("elf oder zwölf Stunden")
+    counted: str | None = None
+
+
+def offered(question: str) -> Offered | None:
+    """The two values the asking sentence offers ("Hab ich zwei oder drei Wochen Zeit?"): it
+    asks which holds, a number, whatever verb it opens with, and a sentence that states one of
+    them answers it.
+
+    >>> offered("Brauche ich elf oder zwölf Stunden Ruhe?") == offered("11 or 12 hours?")
+    True
+    >>> offered("Sind 20 oder 24 Urlaubstage das Minimum?").kind
+    'quantity'
+    >>> offered("Muss er mir eine Kantine oder einen Zuschuss anbieten?") is None
+    True
+    """
+    text = last_question(question)
+    for link in _OR.finditer(text):
+        before, after = text[: link.start()].rstrip(), text[link.end() :]
+        if (span := _SPAN.match(after)) is not None:
+            right = " ".join(span.group(0).casefold().split())
+            if (whole := _SPAN_ENDS.search(before)) is not None:
+                left = " ".join(whole.group(0).casefold().split())
+            elif (bare := _BARE.search(before)) is not None:
+                left = f"{bare.group(0).casefold()} {right.split()[-1]}"
+            else:
+                continue
+            return Offered("duration", frozenset({_canonical(left), _canonical(right)}))
+        if (count := _COUNT_OF.match(after)) is not None and (
+            bare := _BARE.search(before)
+        ) is not None:
+            numbers = (bare.group(0).casefold(), count.group(0).casefold())
+            counted = after[count.end() :].split()[:1]
+            return Offered(
+                "quantity",
+                frozenset({*numbers, *map(_number, numbers)}),
+                counted[0].strip("?,.;:!") if counted else None,
+            )
+    return None
+
+
+def _number(word: str) -> str:
+    """A number as its digits, written out or not ("zwanzig", "20")."""
+    return str(NUMBER_VALUES.get(word, word))
+
+
 def asked(question: str) -> Asked:
     """The kind of answer the question wants (the asking sentence decides). A question that
     opens with its verb asks yes or no, whatever clause it embeds: "Does my employer have to
@@ -513,6 +576,9 @@ def asked(question: str) -> Asked:
     >>> asked("Wenn ich kündige, wie viele Tage Urlaub bekomme ich noch?")
     'duration'
     """
+    # "Hab ich zwei oder drei Wochen Zeit?" asks which of the two, not yes or no
+    if (choices := offered(question)) is not None:
+        return choices.kind
     text = last_question(question)
     opening = _LEADING_CLAUSE.sub("", text, count=1)
     if _YES_NO.match(opening) and not _REQUEST.match(opening):
@@ -558,15 +624,29 @@ def value_places(kind: Asked, text: str) -> list[tuple[int, int]]:
     return sorted({m.span() for m in _value_matches(kind, text)})
 
 
-def new_value_places(kind: Asked, text: str, question: str) -> list[tuple[int, int]]:
-    """``value_places`` but those of a value the question states itself ("Ich arbeite 30
-    Stunden"): a sentence's "30 Stunden" answers nothing asked."""
-    stated = {_canonical(v) for v in values(kind, question)}
-    return [
-        (start, end)
-        for start, end in value_places(kind, text)
-        if _canonical(" ".join(text[start:end].casefold().split())) not in stated
-    ]
+def stated(kind: Asked, question: str) -> set[str]:
+    """The values of this kind the question states as its situation ("Ich arbeite 30
+    Stunden"), as ``_canonical`` writes them; those it offers to choose from are asked, not
+    stated."""
+    choices = offered(question)
+    given = {_canonical(v) for v in values(kind, question)}
+    return given - choices.values if choices is not None else given
+
+
+def new_places(kind: Asked, question: str) -> Callable[[str], list[tuple[int, int]]]:
+    """``value_places`` but those of a value the question states itself: a sentence's "30
+    Stunden" answers nothing asked. The question is read once; the answerer judges every
+    candidate by it."""
+    known = stated(kind, question)
+
+    def places(text: str) -> list[tuple[int, int]]:
+        return [
+            (start, end)
+            for start, end in value_places(kind, text)
+            if _canonical(" ".join(text[start:end].casefold().split())) not in known
+        ]
+
+    return places
 
 
 def without_references(text: str) -> str:
@@ -589,7 +669,7 @@ def holds_new(kind: Asked, sentence: str, question: str) -> bool:
 def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     """``holds_new`` for one question, its numbers and the unit it asks in read once: the
     answerer judges every candidate sentence by it."""
-    stated = {_canonical(v) for v in values(kind, question)} if kind in NUMERIC else set()
+    known = stated(kind, question) if kind in NUMERIC else set()
     counted = _counted(question)
     wanted = next((size for w in counted if (size := _size(w)) is not None), None)
     things = kind in ("quantity", "threshold") and _of_things(counted)
@@ -603,7 +683,7 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
         if things and not holds(kind, _FUSED.sub(" ", _SPAN.sub(" ", sentence))):
             return False
         found = {_canonical(v) for v in values(kind, sentence)}
-        return (not found or bool(found - stated)) and _unit_fits(sentence, wanted)
+        return (not found or bool(found - known)) and _unit_fits(sentence, wanted)
 
     return holds_answer
 
@@ -754,6 +834,9 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     if kind == "definition":
         term = defined_term(question)
         return bool(term) and bool(_defines(term).search(sentence))
+    if kind in NUMERIC and (choices := offered(question)) is not None:
+        # "zwei oder drei Wochen?" is answered by the sentence that states one of them
+        return bool({_canonical(v) for v in values(kind, sentence)} & choices.values)
     if kind in NUMERIC and (bound := _bound_asked(question)) is not None:
         # "Wie viel ... höchstens?" is answered by a ceiling ("bis zu zwölf
         # Monatsverdiensten"), not by a rate ("0,5 Monatsverdienste für jedes Jahr")

@@ -45,13 +45,14 @@ from graphrag.answer.asks import (
     exact,
     last_question,
     new_answer,
-    new_value_places,
+    new_places,
+    offered,
     refers_elsewhere,
     without_references,
 )
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import common_nouns, everyday
-from graphrag.answer.parties import actor, acts_other, narrowed
+from graphrag.answer.parties import actor, acts_other, narrows
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
@@ -566,10 +567,11 @@ def score(
         units = _stemmed(_UNIT_WORDS)
         weight = {t: w for t, w in weighing(text)[0].items() if t not in units}
         total = sum(weight.values()) or 1.0
+        places = new_places(kind, question)
         result = []
         for c in pool:
             best = 0.0
-            for start, end in new_value_places(kind, c.text, question):
+            for start, end in places(c.text):
                 bag = set(terms(_around(c.text, start, end), language))
                 stated = sum(w for t, w in weight.items() if found(t, bag, body_only=True))
                 best = max(best, stated / total)
@@ -603,6 +605,11 @@ def score(
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
     subject = next((_counted(n) for n in nouns if n not in _stemmed(_UNIT_WORDS)), None)
+    if (choices := offered(question)) is not None:
+        # "Brauche ich zwischen Spätschicht und Frühschicht elf oder zwölf Stunden frei?" asks
+        # the number of what it counts ("24 Urlaubstage": Urlaub), not of its first noun
+        counted = terms(choices.counted, language) if choices.counted else []
+        subject = _counted(counted[0]) if counted else None
     subject_unknown = subject is not None and not any(_names(a, everywhere) for a in named(subject))
     words = shares(question)
     asking = last_question(question)
@@ -611,6 +618,7 @@ def score(
     asker = actor(asking)  # whose duty the question asks about, read once
     mode = asked_modality(question) if kind == "yes_no" else None
     answers = new_answer(kind, question)
+    beside = narrows(question)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([unit_vector(v) for v in asked_as])
@@ -633,7 +641,7 @@ def score(
         c.refers = refers_elsewhere(c.text)
         c.other_actor = acts_other(asker, c.text)
         # an English question's words are no German sentence's marks
-        c.narrowed = not across and narrowed(question, c.text)
+        c.narrowed = not across and beside(c.text)
         c.modal = mode is not None and states(mode, c.text)
 
 
@@ -767,6 +775,7 @@ _PROVISION_WORDS = (
 
 
 @cache
+@cache  # called with the module's constants, on every candidate's scoring
 def _stemmed(words: str) -> frozenset[str]:
     """A list of German words (one of the constants above), stemmed as ``terms`` stems."""
     return frozenset(str(s) for s in _stemmer("de").stemWords(words.split()))

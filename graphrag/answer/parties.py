@@ -15,19 +15,21 @@ False
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from graphrag.answer.asks import last_question
 
 _EMPLOYER_ASKS = re.compile(
     r"\b(?:mein|unser|my|our)\s+(?:arbeitgeber|chef|vorgesetzter|betrieb|employer|boss|"
-    r"manager|company)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|arbeitgeberin)\b|"
+    r"manager|company|dienstgeber)\b|\b(?:meine|unsere)\s+(?:firma|chefin|vorgesetzte|"
+    r"arbeitgeberin|dienstgeberin)\b|"
     # the subject right after the question's verb: "Muss mir die Firma ...?", "Darf der Chef
     # ...?", "Kann sein Arbeitgeber ...?" (asked for someone else), "Does the company ...?"
     r"\b(?:muss|müssen|darf|dürfen|kann|können|soll|sollte|does|do|can|may|must|should|will)"
     r"\s+(?:(?:mir|mich|uns|ihm|ihr|ihn|es|das|da|denn|eigentlich|dann|jetzt)\s+)*"
     r"(?:die|der|das|sein|seine|ihr|ihre|the|his|her|their)\s+(?:firma|chef|chefin|arbeitgeber|"
     r"arbeitgeberin|vorgesetzte|vorgesetzter|unternehmen|betrieb|company|employer|boss|"
-    r"manager)\b|"
+    r"manager|dienstgeber|dienstgeberin)\b|"
     # "Dürfen wir als Arbeitgeber ...?"
     r"\b(?:wir|we)\s+(?:\w+\s+){0,2}als\s+(?:arbeitgeber|firma|unternehmen|betrieb)\b|"
     r"\bwe\s+as\s+(?:the\s+|an\s+)?(?:employer|company)\b",
@@ -102,10 +104,21 @@ def narrowed(question: str, sentence: str) -> bool:
     >>> narrowed("Wie lange?", "Der Arbeitgeber hat den Nachtarbeitnehmer umzusetzen")
     False
     """
-    first = _MARKED_PERSON.search(sentence)
-    if first is None or not first.group("mark"):
-        return False
-    mark = first.group("mark").casefold()
+    return narrows(question)(sentence)
+
+
+def narrows(question: str) -> Callable[[str], bool]:
+    """``narrowed`` for one question, its words read once: the answerer judges every
+    candidate sentence by it."""
     asked = {w.casefold() for w in _WORD.findall(question)}
-    # the mark as the question's word begins ("nachts", "Teilzeit") or within one of its words
-    return not any(w.startswith(mark[:5]) or mark in w for w in asked)
+
+    def marked_off(sentence: str) -> bool:
+        first = _MARKED_PERSON.search(sentence)
+        if first is None or not first.group("mark"):
+            return False
+        mark = first.group("mark").casefold()
+        # the mark as the question's word begins ("nachts", "Teilzeit") or within one of its
+        # words
+        return not any(w.startswith(mark[:5]) or mark in w for w in asked)
+
+    return marked_off

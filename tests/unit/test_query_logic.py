@@ -17,7 +17,10 @@ from graphrag.answer.asks import (
     holds,
     holds_new,
     last_question,
+    new_places,
+    offered,
     split_question,
+    stated,
     value_places,
     values,
 )
@@ -1618,6 +1621,37 @@ def test_a_span_is_read_with_the_words_around_it() -> None:
         (7, 18),
         (23, 33),
     ]
+
+
+def test_two_values_offered_are_asked_not_stated() -> None:
+    # "zwei oder drei Wochen?" asks which of the two holds: a number, whatever verb opens it
+    question = "Hab ich nach einer Kündigung zwei oder drei Wochen Zeit für die Klage?"
+    assert asked(question) == "duration"
+    assert asked("Brauche ich elf oder zwölf Stunden Ruhe?") == "duration"
+    assert asked("Sind 20 oder 24 Urlaubstage das Minimum?") == "quantity"
+    assert asked("Muss ich einen Monat oder drei Monate vorher Bescheid sagen?") == "duration"
+    # things offered, not numbers, leave the question yes or no
+    assert asked("Muss er mir eine Kantine oder einen Zuschuss anbieten?") == "yes_no"
+    # the values offered are asked: a sentence that states one holds the answer, and exactly
+    rest = "Die Arbeitnehmer müssen eine ununterbrochene Ruhezeit von mindestens elf Stunden haben."
+    asking = "Brauche ich zwischen den Schichten elf oder zwölf Stunden frei?"
+    assert holds_new("duration", rest, asking)
+    assert exact("duration", rest, asking)
+    assert not exact("duration", "Die Ruhezeit kann um eine Stunde verkürzt werden.", asking)
+    leave = "Der Urlaub beträgt jährlich mindestens 24 Werktage."
+    assert holds_new("quantity", leave, "Sind 20 oder 24 Urlaubstage das Minimum?")
+    # a value the situation states is still no answer ("Ich stehe sechs Tage ...")
+    situation = "Ich arbeite sechs Tage. Sind 20 oder 24 Urlaubstage das Minimum?"
+    assert stated("quantity", situation) == {"sechs", "6@3"}
+    assert [rest[a:b] for a, b in new_places("duration", asking)(rest)] == ["elf Stunden"]
+    assert new_places("duration", "Ich habe elf Stunden frei. Ist das genug?")(rest) == []
+    # the number is asked of what the values count ("24 Urlaubstage": Urlaub), not of the
+    # question's first noun: "Schichten" named nowhere leaves the rest period answerable
+    pool = [Candidate(0, rest, "")]
+    score(asking, "de", asked(asking), pool, None, None)
+    assert pool[0].form and pool[0].exact and not pool[0].subject_unknown
+    assert offered("Sind 20 oder 24 Urlaubstage das Minimum?").counted == "Urlaubstage"
+    assert offered(asking).counted is None
 
 
 def test_a_sentence_about_a_group_the_question_does_not_name_is_marked() -> None:
@@ -3338,6 +3372,20 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
         # a forum's words: who is "raus" at a date leaves; a Minijobber holds a Minijob
         "Bin zum 30.6. raus.": "ausscheidet",
         "Zählen die Minijobber mit?": "geringfügige",
+        # session 56: Austrian and Swiss German, and Swiss "ss" for "ß"
+        "Mein Dienstgeber will das so.": "arbeitgeber",
+        "Mein Dienstverhältnis endet im Mai.": "arbeitsverhältnis",
+        "Ich war im Krankenstand.": "arbeitsunfähigkeit",
+        "Ich will mein Stundenausmass reduzieren.": "arbeitszeit",
+        "Wie lange muss die Jause sein?": "ruhepause",
+        "Wie viel Überzeit ist erlaubt?": "arbeitszeit",
+        "Ich verdiene weniger Salär.": "arbeitsentgelt",
+        "Ich arbeite ein 60-Prozent-Pensum.": "teilzeitbeschäftigter",
+        "Sie hat mir gekündet.": "kündigung",
+        "Zählt der Samstag bei den Ferientagen?": "urlaub",
+        "Gibt es keinen Kollektivvertrag?": "tarifvertrag",
+        "Bekomme ich eine Urlaubsersatzleistung?": "abgeltung",
+        "Ich arbeite im Spital.": "krankenhaus",
     }
     for question, term in said_so.items():
         assert term in built_in.expand(question), question
