@@ -789,6 +789,9 @@ _CONSEQUENCE = re.compile(
     r"erhebt|versäumt|unterlässt|liegt|liegen|besteht|bestehen|endet|scheidet|erkrankt|"
     r"ergreift|kündigt|lehnt|stellt|verlangt|will|wollen)\b[^.;?]*,\s*(?:so\s+)?\w+|"
     r"\b(?:gilt|gelten)\b[^.;]*\bals\b|"
+    # or as what holds only under a condition: "Der Arbeitnehmer ist nur zur Arbeitsleistung
+    # verpflichtet, wenn ...", "Entlassungen ... werden ... nur mit deren Zustimmung wirksam"
+    r"\bnur\b[^.;]{0,80}?\b(?:verpflichtet|wirksam|zulässig|berechtigt)\b|"
     r"\bis deemed\b|\bshall be deemed\b|^(?:if|where)\b[^.;]*,",
     re.I,
 )

@@ -2137,6 +2137,16 @@ def test_what_a_question_asks_for_in_everyday_words() -> None:
         "abgelehnt, verringert sich die Arbeitszeit in dem gewünschten Umfang.",
     )
     assert not exact("consequence", "Der Arbeitgeber hat die Verringerung abzulehnen.")
+    # what holds only under a condition is what follows when it is not met
+    assert exact(
+        "consequence",
+        "Der Arbeitnehmer ist nur zur Arbeitsleistung verpflichtet, wenn der Arbeitgeber ihm die "
+        "Lage seiner Arbeitszeit mindestens vier Tage im Voraus mitteilt.",
+    )
+    assert exact(
+        "consequence", "Entlassungen werden vor Ablauf eines Monats nur mit Zustimmung wirksam."
+    )
+    assert not exact("consequence", "Nur der Arbeitgeber kann den Antrag stellen.")
 
 
 def test_a_definition_question_gets_the_defining_sentence() -> None:
