@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 Asked = Literal[
@@ -520,6 +521,7 @@ class Offered:
     counted: str | None = None
 
 
+@lru_cache(maxsize=256)  # asked of every candidate sentence's form; the question reads once
 def offered(question: str) -> Offered | None:
     """The two values the asking sentence offers ("Hab ich zwei oder drei Wochen Zeit?"): it
     asks which holds, a number, whatever verb it opens with, and a sentence that states one of

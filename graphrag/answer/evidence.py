@@ -775,7 +775,6 @@ _PROVISION_WORDS = (
 
 
 @cache
-@cache  # called with the module's constants, on every candidate's scoring
 def _stemmed(words: str) -> frozenset[str]:
     """A list of German words (one of the constants above), stemmed as ``terms`` stems."""
     return frozenset(str(s) for s in _stemmer("de").stemWords(words.split()))
