@@ -48,6 +48,7 @@ from graphrag.models.embedders import Embedder, embedder_from_name
 from graphrag.models.llm import Completer, LlmClient
 from graphrag.models.rerankers import Reranker, reranker_from_name
 from graphrag.models.sparse import Bm25Encoder, SparseEncoder
+from graphrag.retrieval import letter
 from graphrag.retrieval.config import RetrievalConfig
 from graphrag.retrieval.paraphrase import LlmParaphraser
 from graphrag.retrieval.search import Retriever
@@ -442,7 +443,9 @@ class GraphRAG:
         for the keywords alone, "dense" for the meaning alone.
         """
         self.open()
-        request = _request(query, k, filters, access, use_graph, graph_context, branches)
+        request = _request(
+            letter.body(query), k, filters, access, use_graph, graph_context, branches
+        )
         with self.lock.read():
             return self.retriever.search(request)
 
@@ -513,8 +516,11 @@ class GraphRAG:
         ...     print(event.text, end="", flush=True)
         """
         self.open()
-        request = _request(question, max(k, 10), filters, access, use_graph, True)
         flagged = self.guardrails.question(answer_as or question)  # refused: nothing runs
+        # a question pasted as a letter is asked by its body, without greeting and sign-off
+        question = letter.body(question)
+        answer_as = letter.body(answer_as) if answer_as is not None else None
+        request = _request(question, max(k, 10), filters, access, use_graph, True)
         # one trace for the search and the answer, though the answer runs in its own thread
         # and this generator yields in between (a span is no context across a yield)
         ask_span = telemetry.start("ask", **{"ask.question": telemetry.content(question)})

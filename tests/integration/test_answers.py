@@ -142,6 +142,18 @@ def test_a_word_the_laws_use_is_searched_as_typed(rag: GraphRAG) -> None:
     assert rag.search("Gibt es einen werktägigen Ausgleich?").read_as is None
 
 
+def test_a_question_pasted_as_a_letter_is_answered_as_asked(rag: GraphRAG) -> None:
+    asked = "Wie viele Werktage Urlaub habe ich mindestens im Jahr?"
+    letter = f"Hallo Frau Berger,\n{asked}\nViele Grüße\nJonas Weber"
+    plain, pasted = rag.ask(asked), rag.ask(letter)
+    assert pasted.answerable and "24 Werktage" in pasted.answer
+    assert pasted.answer == plain.answer
+    # the names in the greeting and the sign-off are not searched for
+    assert [r.chunk.id for r in rag.search(letter).results] == [
+        r.chunk.id for r in rag.search(asked).results
+    ]
+
+
 def test_the_stream_is_the_answer_as_it_is_written(rag: GraphRAG) -> None:
     events = list(rag.ask_stream("Innerhalb welcher Frist muss man gegen eine Kündigung klagen?"))
     kinds = [e.type for e in events]
