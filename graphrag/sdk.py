@@ -648,8 +648,9 @@ class GraphRAG:
         _request(question, k, filters, caller, use_graph)  # a bad request starts nothing
         cid, turns = self.conversations.turns(conversation_id, caller)
         language = "de" if detect(question, default="en") == "de" else "en"
-        query, answer_as = follow_up_query(question, language, turns)
-        carry = turns[-1].chunk_ids if turns and query != question else []
+        asked = letter.body(question)  # a follow-up is told by its body, not its greeting
+        query, answer_as = follow_up_query(asked, language, turns)
+        carry = turns[-1].chunk_ids if turns and query != asked else []
         for event in self.ask_stream(
             query,
             k,
