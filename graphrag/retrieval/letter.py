@@ -34,7 +34,13 @@ _CLOSING = (
     r"mit\s+(?:freundlichen|besten|herzlichen|lieben|vielen)\s+grüßen|"
     r"(?:danke|vielen\s+dank)(?:\s+(?:und|&)\s+(?:viele\s+)?gr(?:u|ü)(?:ß|ss)e?)?|"
     r"gr(?:u|ü)(?:ß|ss)e?|lg|vg|mfg|"
-    r"(?:best|kind|warm)\s+regards|regards|thanks|thank\s+you|cheers|best\s+wishes|best)"
+    r"(?:best|kind|warm)\s+regards|regards|thanks|thank\s+you|cheers|best\s+wishes|best|"
+    r"gesendet\s+von|sent\s+from)"
+)
+# a subject line above it: "Betreff: Resturlaub", "AW: Frage zur Teilzeit"; what it names is
+# part of what is asked, its label is not
+_SUBJECT = re.compile(
+    r"^\s*(?:(?:betreff|subject|re|aw|wg|fwd?)\s*:\s*)+(?P<subject>[^\n]*)\n", re.I
 )
 _CLOSING_LINE = re.compile(rf"^\s*{_CLOSING}\b[^\n?]*$", re.I)
 # a sign-off after the last sentence on the same line: "... teilnehmen? Danke, Olaf"
@@ -48,6 +54,9 @@ def body(question: str) -> str:
     words that close and the name lines after them); the question as it is when it reads as
     no letter."""
     text = question.strip()
+    headed = _SUBJECT.match(text)
+    if headed is not None:
+        text = text[headed.end() :]
     opened = _GREETING.match(text)
     rest = text[opened.end() :] if opened else text
     lines = rest.splitlines()
@@ -58,21 +67,27 @@ def body(question: str) -> str:
     tail = _CLOSING_TAIL.search(rest)
     if tail is not None:
         rest = rest[: tail.start()]
-    if opened is None and closed is None and tail is None:
+    if headed is None and opened is None and closed is None and tail is None:
         return question
     rest = rest.strip()
+    subject = headed.group("subject").strip().rstrip(".:") if headed is not None else ""
+    if subject:
+        ends = "" if subject.endswith(("?", "!")) else "."
+        rest = f"{subject}{ends} {rest[:1].upper()}{rest[1:]}" if rest else subject
     # a greeting or a closing with nothing asked between them is itself the question; the
     # body's first word opens a sentence ("Hallo Frau Berger,\nich habe ...")
     return rest[:1].upper() + rest[1:] if rest else question
 
 
 def _closing_line(lines: list[str]) -> int | None:
-    """The index of the line that closes the letter: words that close, followed only by
-    short lines without a question (the name, the role); None when no line closes it."""
+    """The index of the first line that closes the letter: words that close ("Viele Grüße",
+    "Gesendet von meinem iPhone"), with only short lines without a question after it (the
+    name, the role); None when no line closes it."""
+    found = None
     for index in range(len(lines) - 1, 0, -1):
-        after = [line for line in lines[index + 1 :] if line.strip()]
-        if any("?" in line or len(line.split()) > _SIGNATURE_WORDS for line in after):
-            return None
-        if _CLOSING_LINE.match(lines[index]) and len(lines[index].split()) <= 8:
-            return index
-    return None
+        line = lines[index]
+        if _CLOSING_LINE.match(line) and len(line.split()) <= 8:
+            found = index
+        elif "?" in line or len(line.split()) > _SIGNATURE_WORDS:
+            break
+    return found

@@ -30,6 +30,13 @@ from graphrag.retrieval.letter import body
             "Dear HR team,\nhow many days of leave do I get?\nKind regards,\nAnna Smith",
             "How many days of leave do I get?",
         ),
+        # a subject line names what is asked; a phone's footer closes as a sign-off does
+        (
+            "Betreff: Resturlaub\nHallo Frau Berger,\nbis wann kann ich ihn nehmen?\n"
+            "Viele Grüße\nJonas\n\nGesendet von meinem iPhone",
+            "Resturlaub. Bis wann kann ich ihn nehmen?",
+        ),
+        ("AW: Teilzeit?\nGilt das auch für mich?", "Teilzeit? Gilt das auch für mich?"),
         # on one line, as a chat box takes it
         ("Hallo, muss ich daran teilnehmen? Danke, Olaf", "Muss ich daran teilnehmen?"),
         ("Sehr geehrte Frau Dr. Lang, wie lange habe ich Zeit?", "Wie lange habe ich Zeit?"),
