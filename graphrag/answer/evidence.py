@@ -50,6 +50,7 @@ from graphrag.answer.asks import (
     refers_elsewhere,
     without_references,
 )
+from graphrag.answer.exceptions import departs
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import common_nouns, everyday
 from graphrag.answer.parties import actor, acts_other, narrows
@@ -165,6 +166,9 @@ class Candidate:
     modal: bool = False
     # the first person it names is a group the question does not speak of ("Nachtarbeitnehmer")
     narrowed: bool = False
+    # it departs from another provision ("abweichend von § 9") for a case the question does
+    # not ask about (``exceptions.departs``)
+    departs: bool = False
 
 
 def candidates(
@@ -619,6 +623,7 @@ def score(
     mode = asked_modality(question) if kind == "yes_no" else None
     answers = new_answer(kind, question)
     beside = narrows(question)
+    off_case = departs(question)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([unit_vector(v) for v in asked_as])
@@ -642,6 +647,7 @@ def score(
         c.other_actor = acts_other(asker, c.text)
         # an English question's words are no German sentence's marks
         c.narrowed = not across and beside(c.text)
+        c.departs = off_case(c.text)
         c.modal = mode is not None and states(mode, c.text)
 
 

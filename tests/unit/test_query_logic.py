@@ -1680,6 +1680,27 @@ def test_a_sentence_about_a_group_the_question_does_not_name_is_marked() -> None
     assert marked("How long may I work a day?", "en", across=True) == [False, False]
 
 
+def test_a_sentence_that_departs_from_the_rule_is_marked_unless_the_question_asks_so() -> None:
+    rule = "Die Arbeitnehmer müssen eine ununterbrochene Ruhezeit von mindestens elf Stunden haben."
+    departure = (
+        "In einem Tarifvertrag kann zugelassen werden, abweichend von § 5 Abs. 1 die Ruhezeit "
+        "um bis zu zwei Stunden zu kürzen."
+    )
+
+    def marked(question: str) -> list[bool]:
+        scored = [Candidate(0, rule, ""), Candidate(0, departure, "")]
+        score(question, "de", asked(question), scored, None, None)
+        return [c.departs for c in scored]
+
+    assert marked("Wie lange muss ich zwischen zwei Schichten frei haben?") == [False, True]
+    # a question about exceptions, or one that names who departs, asks about the departure
+    assert marked("Gibt es Ausnahmen bei der Ruhezeit?") == [False, False]
+    assert marked("Darf unser Tarifvertrag die Ruhezeit kürzen?") == [False, False]
+    assert marked("Can our collective agreement shorten the rest period?") == [False, False]
+    # an authority named is no collective agreement: the departure by agreement stays marked
+    assert marked("Kann die Behörde die Ruhezeit kürzen?") == [False, True]
+
+
 def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> None:
     def pool() -> list[Candidate]:
         return [
