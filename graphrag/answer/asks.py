@@ -258,7 +258,9 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
     (
         "deadline",
         re.compile(
-            r"\b(bis wann|(?:kürzer|länger|früher|später)[^?]*\bfrist|innerhalb welcher \w*frist|"
+            r"\b(bis wann|bis spätestens wann|bis zu welchem (?:datum|tag|zeitpunkt|termin)|"
+            r"until (?:what|which) date|(?:kürzer|länger|früher|später)[^?]*\bfrist|"
+            r"innerhalb welcher \w*frist|"
             r"welche[rn]? \w*frist(?:en)?|wie viel zeit|wieviel zeit|"
             r"wie lange habe ich|how long do i have|by when|what deadline|which deadline|"
             r"wann muss ich|wie früh|wie rechtzeitig|wie kurzfristig|"
@@ -373,6 +375,13 @@ _VERB_FIRST = (
 )
 _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
 
+
+# a yes or no offered, then an open question: ", oder bis wann ...?", ", or how long ...?"
+_OR_OPEN = re.compile(
+    r",\s*(?:oder|or)\s+(?=(?:bis\s+)?(?:wann|wie|welche\w*|was|wo|wer|warum|wieso|weshalb|"
+    r"zu welchem|how|what|when|which|who|where|why|until)\b)",
+    re.I,
+)
 
 # the asker asks to be told: the embedded question is the one asked
 _REQUEST = re.compile(
@@ -582,6 +591,10 @@ def asked(question: str) -> Asked:
     if (choices := offered(question)) is not None:
         return choices.kind
     text = last_question(question)
+    # "Verfallen die jetzt, oder bis wann kann ich sie nehmen?": the open question after a
+    # yes or no offered is the one asked
+    if (alternative := _OR_OPEN.search(text)) is not None:
+        return asked(text[alternative.end() :])
     opening = _LEADING_CLAUSE.sub("", text, count=1)
     if _YES_NO.match(opening) and not _REQUEST.match(opening):
         return "yes_no"
@@ -801,7 +814,8 @@ _CONSEQUENCE = re.compile(
 # a deadline proper: a span of time bounded by "innerhalb / binnen / spätestens" ("innerhalb
 # von drei Wochen", "binnen einer Frist von zwei Monaten", "spätestens drei Monate vor")
 _BOUNDED_SPAN = re.compile(
-    rf"\b(?:binnen|innerhalb|spätestens|frühestens|within|no later than|at the latest)\s+"
+    rf"\b(?:binnen|innerhalb|spätestens|frühestens|in\s+den\s+ersten|within|no later than|"
+    rf"at the latest|in\s+the\s+first)\s+"
     rf"(?:(?:von|einer|eines|der|des|frist|a|an|the|period|of|\w+frist)\s+){{0,4}}"
     rf"{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\b",
     re.I,

@@ -583,7 +583,9 @@ def score(
         return result
 
     everywhere = set().union(*seen) if seen else set()
-    nouns = focus_nouns(question, language)
+    # "Kurze Frage: ...", "mein Anliegen": a noun for the asking itself names no thing asked
+    # about, neither the focus nor what a number counts nor a thing the evidence must name
+    nouns = [n for n in focus_nouns(question, language) if n not in _stemmed(_ASKING_WORDS)]
     # "Can my employer require me to get a flu vaccination?" over German laws: an English
     # noun that neither the evidence states nor the glossary's words for it name is a thing
     # the evidence does not talk about, as a German question's unknown noun is; a noun of
@@ -598,9 +600,10 @@ def score(
         if across and language == "en"
         else []
     )
-    # "Auf welcher Rechtsgrundlage ...?", "Welcher Paragraph ...?": a noun that names the
-    # kind of answer asked for (a provision) is no thing the evidence must talk about
-    provisions = _stemmed(_PROVISION_WORDS)
+    # "Auf welcher Rechtsgrundlage ...?", "Welcher Paragraph ...?", "Bis zu welchem Datum
+    # ...?": a noun that names the kind of answer asked for (a provision, a date) is no thing
+    # the evidence must talk about
+    provisions = _stemmed(_PROVISION_WORDS) | _stemmed(_DATE_WORDS)
     unknown = [
         t
         for t in [*nouns, *foreign]
@@ -763,8 +766,13 @@ _LINKS = ("", "s", "e", "es", "n", "en", "ung", "ungs")
 _UNIT_WORDS = (
     "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
     "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
-    "zeit zeitraum höhe betrag anzahl zahl umfang"
+    "zeit zeitraum höhe betrag anzahl zahl umfang datum zeitpunkt termin stichtag"
 )
+# the words that name a date asked for ("Bis zu welchem Datum ...?"): the kind of answer, no
+# thing the evidence must talk about
+_DATE_WORDS = "datum zeitpunkt termin stichtag"
+# the nouns that name the asking ("Kurze Frage: ...", "Ich hätte ein Anliegen")
+_ASKING_WORDS = "frage fragen anliegen rückfrage info infos"
 
 
 # the units of time too short to be read as a compound's head by their length alone

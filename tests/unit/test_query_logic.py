@@ -1494,6 +1494,10 @@ def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> Non
         ("Reicht es, wenn ich die Kündigung per E-Mail schicke?", "yes_no"),
         ("Mein Vertrag ist befristet. Endet er dann von selbst?", "yes_no"),
         ("Verfallen die Tage irgendwann?", "yes_no"),
+        # a yes or no offered, then the open question: the open question is asked
+        ("Verfallen die jetzt, oder bis zu welchem Datum kann ich sie nachholen?", "deadline"),
+        ("Is it allowed, or how many hours may I work at most?", "duration"),
+        ("Gilt das für mich, oder nur für Vollzeit?", "yes_no"),
         # what follows from a situation, whatever the situation names
         ("Was ist, wenn mich der Chef erst am Vorabend anruft?", "consequence"),
         ("Was gilt, wenn der Vertrag offenlässt, wie viele Stunden ich arbeite?", "consequence"),
@@ -1552,6 +1556,11 @@ def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
     assert exact("deadline", "Die Klage ist innerhalb von drei Wochen zu erheben.")
     assert not exact("deadline", "Arbeitszeit ist die Zeit vom Beginn bis zum Ende der Arbeit.")
     assert not exact("deadline", "Nach Ablauf von sechs Monaten kann er kündigen.")
+    # the first months of a period bound it as "innerhalb" does
+    carried = (
+        "Der Urlaub muß in den ersten drei Monaten des folgenden Kalenderjahrs genommen werden."
+    )
+    assert exact("deadline", carried)
 
 
 def test_a_phrase_in_the_glossary_is_read_as_the_documents_words(tmp_path) -> None:
@@ -1884,6 +1893,14 @@ def test_a_noun_for_the_provision_asked_for_is_no_unknown_thing() -> None:
     assert cited.unknown == []
     score("Welcher Paragraph regelt die Kündigung?", "de", "norms", [cited], None, None)
     assert cited.unknown == []
+    # a word for the date asked for names the kind of answer, as "Frist" does
+    score("Bis zu welchem Datum muss ich klagen?", "de", "deadline", [cited], None, None)
+    assert cited.unknown == [] and not cited.subject_unknown
+    # a noun for the asking itself ("Kurze Frage: ...") is no thing asked about
+    leave = Candidate(0, "Der Urlaub beträgt jährlich mindestens 24 Werktage.", "")
+    question = "Kurze Frage: wie viele Tage Urlaub habe ich?"
+    score(question, "de", asked(question), [leave], None, None)
+    assert leave.unknown == [] and not leave.subject_unknown and leave.focus
     # a thing the evidence never names stays unknown
     score("Auf welcher Rechtsgrundlage gibt es Elterngeld?", "de", "norms", [cited], None, None)
     assert cited.unknown == [terms("Elterngeld", "de")[0]]
