@@ -518,8 +518,32 @@ class GraphRAG:
         self.open()
         flagged = self.guardrails.question(answer_as or question)  # refused: nothing runs
         # a question pasted as a letter is asked by its body, without greeting and sign-off
-        question = letter.body(question)
-        answer_as = letter.body(answer_as) if answer_as is not None else None
+        yield from self._answer_stream(
+            letter.body(question),
+            k,
+            filters,
+            access,
+            use_graph,
+            max_rounds,
+            carry,
+            letter.body(answer_as) if answer_as is not None else None,
+            flagged,
+        )
+
+    def _answer_stream(
+        self,
+        question: str,
+        k: int,
+        filters: SearchFilters | dict[str, Any] | None,
+        access: AccessFilter | None,
+        use_graph: bool | None,
+        max_rounds: int,
+        carry: Sequence[str],
+        answer_as: str | None,
+        flagged: list[str],
+    ) -> Iterator[AnswerEvent]:
+        """``ask_stream`` for a question already read: its body taken, its guardrails passed
+        (``flagged``: the injection check's finding)."""
         request = _request(question, max(k, 10), filters, access, use_graph, True)
         # one trace for the search and the answer, though the answer runs in its own thread
         # and this generator yields in between (a span is no context across a yield)
@@ -646,19 +670,15 @@ class GraphRAG:
 
         caller = access or AccessFilter()
         _request(question, k, filters, caller, use_graph)  # a bad request starts nothing
+        self.open()
+        flagged = self.guardrails.question(question)  # refused: nothing runs
         cid, turns = self.conversations.turns(conversation_id, caller)
         language = "de" if detect(question, default="en") == "de" else "en"
         asked = letter.body(question)  # a follow-up is told by its body, not its greeting
         query, answer_as = follow_up_query(asked, language, turns)
         carry = turns[-1].chunk_ids if turns and query != asked else []
-        for event in self.ask_stream(
-            query,
-            k,
-            filters,
-            access=caller,
-            use_graph=use_graph,
-            carry=carry,
-            answer_as=answer_as,
+        for event in self._answer_stream(
+            query, k, filters, caller, use_graph, 2, carry, answer_as, flagged
         ):
             if event.type == "answer" and event.answer is not None:
                 answer = event.answer.model_copy(

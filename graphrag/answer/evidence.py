@@ -603,7 +603,7 @@ def score(
     # "Auf welcher Rechtsgrundlage ...?", "Welcher Paragraph ...?", "Bis zu welchem Datum
     # ...?": a noun that names the kind of answer asked for (a provision, a date) is no thing
     # the evidence must talk about
-    provisions = _stemmed(_PROVISION_WORDS) | _stemmed(_DATE_WORDS)
+    provisions = _stemmed(_KIND_WORDS)
     unknown = [
         t
         for t in [*nouns, *foreign]
@@ -763,14 +763,14 @@ _LINKS = ("", "s", "e", "es", "n", "en", "ung", "ungs")
 # the nouns a number counts in ("wie viele Tage", "ab wie vielen Mitarbeitern") or that name
 # the kind of number ("innerhalb welcher Frist", "die Höhe"), not what it is a number of;
 # stemmed as ``terms`` stems them
-_UNIT_WORDS = (
-    "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
-    "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
-    "zeit zeitraum höhe betrag anzahl zahl umfang datum zeitpunkt termin stichtag"
-)
 # the words that name a date asked for ("Bis zu welchem Datum ...?"): the kind of answer, no
 # thing the evidence must talk about
 _DATE_WORDS = "datum zeitpunkt termin stichtag"
+_UNIT_WORDS = (
+    "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
+    "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
+    "zeit zeitraum höhe betrag anzahl zahl umfang " + _DATE_WORDS
+)
 # the nouns that name the asking ("Kurze Frage: ...", "Ich hätte ein Anliegen")
 _ASKING_WORDS = "frage fragen anliegen rückfrage info infos"
 
@@ -786,6 +786,8 @@ _PROVISION_WORDS = (
     "ermächtigungsgrundlage vorschrift vorschriften norm normen rechtsnorm bestimmung "
     "bestimmungen regelung regelungen gesetz gesetze"
 )
+# the nouns that name the kind of answer asked for, a provision or a date
+_KIND_WORDS = f"{_PROVISION_WORDS} {_DATE_WORDS}"
 
 
 @cache
