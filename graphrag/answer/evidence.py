@@ -51,9 +51,12 @@ from graphrag.answer.asks import (
     without_references,
 )
 from graphrag.answer.exceptions import departs
+from graphrag.answer.headcount import bounds_workforce, headcount
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import common_nouns, everyday
 from graphrag.answer.parties import actor, acts_other, narrows
+from graphrag.answer.scope import asks_scope, states_scope
+from graphrag.answer.writing import asks_form, states_form
 from graphrag.retrieval.glossary import Glossary
 from ingestion.chunking.sentences import split_sentences
 from schemas import Passage
@@ -169,6 +172,15 @@ class Candidate:
     # it departs from another provision ("abweichend von § 9") for a case the question does
     # not ask about (``exceptions.departs``)
     departs: bool = False
+    # the question asks whether a law applies, and the sentence states the law's scope
+    # ("§ 23 Geltungsbereich", "... finden keine Anwendung auf"; ``scope``)
+    scope: bool = False
+    # the question says how many work there ("Wir sind nur acht Leute") and the sentence
+    # bounds the workforce ("zehn oder weniger Arbeitnehmer"; ``headcount``)
+    sized: bool = False
+    # the question asks the form of a declaration ("In welcher Form ...?", "Reicht eine
+    # E-Mail?") and the sentence prescribes one ("in Textform"; ``writing``)
+    written: bool = False
 
 
 def candidates(
@@ -627,6 +639,9 @@ def score(
     answers = new_answer(kind, question)
     beside = narrows(question)
     off_case = departs(question)
+    scoped = asks_scope(asking)
+    staffed = headcount(question) is not None
+    formal = asks_form(question)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([unit_vector(v) for v in asked_as])
@@ -651,6 +666,9 @@ def score(
         # an English question's words are no German sentence's marks
         c.narrowed = not across and beside(c.text)
         c.departs = off_case(c.text)
+        c.scope = scoped and states_scope(c.heading, c.text)
+        c.sized = staffed and bounds_workforce(c.text)
+        c.written = formal and states_form(c.text)
         c.modal = mode is not None and states(mode, c.text)
 
 

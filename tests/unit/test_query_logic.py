@@ -1710,6 +1710,90 @@ def test_a_sentence_that_departs_from_the_rule_is_marked_unless_the_question_ask
     assert marked("Kann die Behörde die Ruhezeit kürzen?") == [False, True]
 
 
+def test_a_question_whether_a_law_applies_is_answered_by_its_scope() -> None:
+    scope = Candidate(
+        0,
+        "(1) Dieses Gesetz ist nicht anzuwenden auf leitende Angestellte.",
+        "Arbeitszeitgesetz (ArbZG) § 18 Nichtanwendung des Gesetzes",
+    )
+    rule = Candidate(
+        0,
+        "Die werktägliche Arbeitszeit der Arbeitnehmer darf acht Stunden nicht überschreiten.",
+        "Arbeitszeitgesetz (ArbZG) § 3 Arbeitszeit der Arbeitnehmer",
+    )
+    section = Candidate(
+        0,
+        "(2) Als Betrieb im Sinne dieses Gesetzes gilt jeweils die Gesamtheit der Arbeitsstätten.",
+        "Kündigungsschutzgesetz (KSchG) § 23 Geltungsbereich",
+    )
+
+    def marked(question: str) -> list[bool]:
+        scored = [replace(c) for c in (scope, rule, section)]
+        score(question, "de", asked(question), scored, None, None)
+        return [c.scope for c in scored]
+
+    assert marked("Gilt das Arbeitszeitgesetz auch für unsere leitenden Angestellten?") == [
+        True,
+        False,
+        True,
+    ]
+    assert marked("Does the German Working Hours Act apply to me?") == [True, False, True]
+    assert marked("Gilt für mich überhaupt das Arbeitszeitgesetz?")[0]
+    assert marked("Fällt so etwas überhaupt unter das Gleichbehandlungsgesetz?")[0]
+    # a rule of the law, a definition, a law named only in the situation: no scope asked
+    assert not any(marked("Gilt für meine Klage die Frist aus dem Kündigungsschutzgesetz?"))
+    assert not any(marked("Gilt das trotzdem als Diskriminierung?"))
+    assert not any(
+        marked("Bei uns gilt das Arbeitszeitgesetz. Wie lange darf ich am Tag arbeiten?")
+    )
+
+
+def test_a_question_that_states_the_workforce_marks_the_sentences_that_bound_it() -> None:
+    small = Candidate(
+        0,
+        "In Betrieben, in denen in der Regel zehn oder weniger Arbeitnehmer beschäftigt "
+        "werden, gelten die Vorschriften des Ersten Abschnitts nicht.",
+        "",
+    )
+    rule = Candidate(
+        0, "Die Kündigung ist sozial ungerechtfertigt, wenn sie nicht bedingt ist.", ""
+    )
+    period = Candidate(0, "Die Kündigungsfrist beträgt mehr als vier Wochen.", "")
+
+    def marked(question: str) -> list[bool]:
+        scored = [replace(c) for c in (small, rule, period)]
+        score(question, "de", asked(question), scored, None, None)
+        return [c.sized for c in scored]
+
+    assert marked("Wir sind nur acht Leute. Gilt da der Kündigungsschutz?") == [True, False, False]
+    assert marked("Our startup has eight employees. Am I protected?") == [True, False, False]
+    # people who are to leave are no workforce; no number, no workforce either
+    assert not any(marked("Bei uns sollen 30 Leute entlassen werden. Gilt der Kündigungsschutz?"))
+    assert not any(marked("Gilt bei uns der Kündigungsschutz?"))
+
+
+def test_a_question_for_the_form_of_a_declaration_marks_the_sentences_that_prescribe_one() -> None:
+    textform = Candidate(0, "(2) Das Auskunftsverlangen hat in Textform zu erfolgen.", "")
+    deadline = Candidate(
+        0,
+        "Will ein Arbeitnehmer geltend machen, dass eine Kündigung sozial ungerechtfertigt ist, "
+        "so muss er innerhalb von drei Wochen nach Zugang der schriftlichen Kündigung Klage "
+        "erheben.",
+        "",
+    )
+
+    def marked(question: str) -> list[bool]:
+        scored = [replace(c) for c in (textform, deadline)]
+        score(question, "de", asked(question), scored, None, None)
+        return [c.written for c in scored]
+
+    assert marked("In welcher Form muss ich meine Anfrage einreichen?") == [True, False]
+    assert marked("Reicht es, wenn ich die Anfrage per E-Mail schicke?") == [True, False]
+    assert marked("Can I just ask HR on the phone?") == [True, False]
+    # a form named in the situation is no form asked for
+    assert not any(marked("Ich habe schriftlich gefragt. Wie lange hat die Firma Zeit?"))
+
+
 def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> None:
     def pool() -> list[Candidate]:
         return [

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from graphrag.answer.evidence import ELLIPSIS, Candidate, candidates
-from graphrag.answer.sizes import fitting_items, headcount, holds_size
+from graphrag.answer.headcount import headcount, holds_size
+from graphrag.answer.sizes import fitting_items
 from schemas import Passage
 
 # TzBfG § 9a (2) as the parser hands its numbered items on
