@@ -688,12 +688,17 @@ def new_answer(kind: Asked, question: str) -> Callable[[str], bool]:
     counted = _counted(question)
     wanted = next((size for w in counted if (size := _size(w)) is not None), None)
     things = kind in ("quantity", "threshold") and _of_things(counted)
+    advance = kind == "deadline" and bool(_ADVANCE_ASK.search(question))
 
     def holds_answer(sentence: str) -> bool:
         if not holds(kind, sentence):
             return False
         if kind not in NUMERIC:
             return True
+        # "Wie lange vorher ...?" is answered by a span before the event ("drei Monate vor
+        # deren Beginn"), not by one after it ("frühestens nach Ablauf von zwei Jahren")
+        if advance and not _ADVANCE.search(sentence):
+            return False
         # "Ab wie vielen Kollegen ...?" is not answered by "nach Ablauf von zwei Jahren"
         if things and not holds(kind, _FUSED.sub(" ", _SPAN.sub(" ", sentence))):
             return False
@@ -829,6 +834,25 @@ _BOUNDED_EVENT = re.compile(
 )
 
 
+# a deadline asked as a span in advance ("Wie lange vorher ...?", "Wie viel Vorlauf ...?", "How
+# far in advance ...?") and its answer, a span before the event: "spätestens drei Monate vor
+# deren Beginn", "mindestens vier Tage im Voraus"; "innerhalb von drei Wochen nach Zugang"
+# bounds a deadline after the event. "Wie früh muss er es mir sagen?" is no such question:
+# the law may answer it with the span after the notice ("frühestens zwei Wochen nach Zugang
+# der schriftlichen Unterrichtung")
+_ADVANCE_ASK = re.compile(
+    r"\b(?:wie\s+(?:lange|viele?\s+\w+)\s+(?:vorher|im\s+voraus|zuvor)|wie\s+kurzfristig|"
+    r"wie\s+viel\s+vorlauf|how\s+far\s+in\s+advance|how\s+(?:much|long|many\s+\w+)\s+"
+    r"(?:in\s+advance|beforehand|ahead))\b",
+    re.I,
+)
+_ADVANCE = re.compile(
+    rf"\b{_NUMBER}[\s-]+(?:\w+\s+)?(?:{_UNIT})\s+(?:vor\b|im\s+voraus\b|vorher\b|zuvor\b|"
+    rf"before\b|in\s+advance\b|prior\s+to\b|ahead\b)",
+    re.I,
+)
+
+
 def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     """The sentence states the answer in the form the kind names most precisely: for a
     deadline, a bounded span ("innerhalb von drei Wochen") or a step of the procedure that
@@ -838,6 +862,8 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ..."); for
     a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such; for
     a list, the list read whole."""
+    if kind == "deadline" and _ADVANCE_ASK.search(question):
+        return bool(_ADVANCE.search(sentence))
     if kind == "deadline":
         return bool(_BOUNDED_SPAN.search(sentence) or _BOUNDED_EVENT.search(sentence))
     if kind == "norms":

@@ -50,15 +50,37 @@ _AGENTS = (
 )
 
 
+# a departure for a newly founded business, which a law grants without "abweichend von"
+# ("In den ersten vier Jahren nach der Gründung eines Unternehmens ist die kalendermäßige
+# Befristung ... bis zur Dauer von vier Jahren zulässig"), and a question that speaks of one
+_FOUNDING = re.compile(r"\bgründung\s+(?:eines|des|der)\s+unternehmens\b|\bneu\s+gegründet", re.I)
+_ASKS_FOUNDING = re.compile(
+    r"gründ|start-?up|neu\w*\s+(?:firma|unternehmen|betrieb)|jung\w*\s+(?:firma|unternehmen)|"
+    r"\bfounded|\bfounding|\bnew\s+(?:company|business|firm)",
+    re.I,
+)
+
+
 def departs(question: str) -> Callable[[str], bool]:
     """Whether a sentence departs from another provision where the question asks neither
-    about exceptions nor names who departs; the question is read once, every candidate
-    sentence judged by it."""
+    about exceptions nor names who departs, or grants a newly founded business what the rule
+    does not where the question does not speak of one; the question is read once, every
+    candidate sentence judged by it.
+
+    >>> new = "In den ersten vier Jahren nach der Gründung eines Unternehmens ist ... zulässig."
+    >>> departs("Wie lange darf ein Vertrag ohne Grund befristet werden?")(new)
+    True
+    >>> departs("Wir sind ein Start-up. Wie lange dürfen wir ohne Grund befristen?")(new)
+    False
+    """
     if _ASKS_EXCEPTION.search(question):
         return lambda sentence: False
     named = [in_sentence for in_sentence, in_question in _AGENTS if in_question.search(question)]
+    founding = _ASKS_FOUNDING.search(question) is not None
 
     def off_case(sentence: str) -> bool:
+        if not founding and _FOUNDING.search(sentence):
+            return True
         if not _DEPARTS.search(sentence):
             return False
         return not any(agent.search(sentence) for agent in named)

@@ -1561,6 +1561,17 @@ def test_the_sentence_in_the_form_asked_for_is_exact() -> None:
         "Der Urlaub muß in den ersten drei Monaten des folgenden Kalenderjahrs genommen werden."
     )
     assert exact("deadline", carried)
+    # a span asked in advance is answered by one before the event, not one after it
+    ahead = "Wie lange vorher muss ich das beim Arbeitgeber anmelden?"
+    before = "Er muss die Verringerung spätestens drei Monate vor deren Beginn geltend machen."
+    after = "Er kann eine erneute Verringerung frühestens nach Ablauf von zwei Jahren verlangen."
+    lawsuit = "Die Klage ist innerhalb von drei Wochen nach Zugang der Kündigung zu erheben."
+    assert exact("deadline", before, ahead) and not exact("deadline", lawsuit, ahead)
+    assert holds_new("deadline", before, ahead) and not holds_new("deadline", after, ahead)
+    assert holds_new("deadline", after, "Bis wann kann ich eine Verringerung verlangen?")
+    # "Wie früh ...?" may be answered by the span after a notice reaches the asker
+    notice = "Der Vertrag endet frühestens zwei Wochen nach Zugang der Unterrichtung."
+    assert holds_new("deadline", notice, "Wie früh muss mir mein Arbeitgeber das sagen?")
 
 
 def test_a_phrase_in_the_glossary_is_read_as_the_documents_words(tmp_path) -> None:
@@ -1708,6 +1719,23 @@ def test_a_sentence_that_departs_from_the_rule_is_marked_unless_the_question_ask
     assert marked("Can our collective agreement shorten the rest period?") == [False, False]
     # an authority named is no collective agreement: the departure by agreement stays marked
     assert marked("Kann die Behörde die Ruhezeit kürzen?") == [False, True]
+    # a newly founded business's own rule departs without saying so
+    founded = Candidate(
+        0,
+        "(2a) In den ersten vier Jahren nach der Gründung eines Unternehmens ist die "
+        "kalendermäßige Befristung eines Arbeitsvertrages ohne sachlichen Grund bis zur Dauer "
+        "von vier Jahren zulässig.",
+        "",
+    )
+    for question, off in (
+        ("Wie lange darf mein Vertrag ohne Grund befristet werden?", True),
+        ("How long may a fixed term without a reason last?", True),
+        ("Unsere Firma wurde letztes Jahr gegründet. Wie lange dürfen wir befristen?", False),
+        ("We are a start-up. How long may we hire on fixed terms?", False),
+    ):
+        scored = [replace(founded)]
+        score(question, "de", asked(question), scored, None, None)
+        assert scored[0].departs is off, question
 
 
 def test_a_question_whether_a_law_applies_is_answered_by_its_scope() -> None:
