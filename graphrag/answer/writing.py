@@ -22,13 +22,14 @@ import re
 
 from graphrag.answer.asks import last_question
 
-# the asking sentence names a form or a channel, or asks for the form itself
+# the asking sentence names a form or a channel, or asks for the form itself ("written by"
+# asks for an author)
 _ASKS = re.compile(
     r"\b(?:in\s+welcher\s+form|welche\s+form|formvorschrift\w*|formlos|mündlich\w*|"
     r"schriftlich|telefonisch|am\s+telefon|per\s+(?:e-?mail|mail|telefon|whatsapp|sms|brief|"
     r"handschlag)|e-?mail|whatsapp|sms|handschlag|in\s+what\s+form|what\s+form|in\s+writing|"
-    r"written|verbally|orally|on\s+the\s+phone|by\s+(?:phone|e-?mail|text|letter)|"
-    r"text\s+message|handshake)\b",
+    r"written\s+(?:form|notice|request)|verbally|orally|on\s+the\s+phone|by\s+(?:phone|e-?mail|"
+    r"text|letter)|text\s+message|handshake)\b",
     re.I,
 )
 # the form a law prescribes: "schriftlich" said of the act ("schriftlich zu unterrichten",
