@@ -862,31 +862,44 @@ def exact(kind: Asked, sentence: str, question: str = "") -> bool:
     the term asked about ("Als Monatsverdienst gilt, ...", "Teilzeitbeschäftigt ist ..."); for
     a number asked as a ceiling or a floor ("höchstens", "at least"), one stated as such; for
     a list, the list read whole."""
+    return exact_answer(kind, question)(sentence)
+
+
+def exact_answer(kind: Asked, question: str = "") -> Callable[[str], bool]:
+    """``exact`` for one question, what it asks (a span in advance, a clock time, a range,
+    the term it defines, the choices it offers, a bound) read once: the answerer judges every
+    candidate sentence by it."""
     if kind == "deadline" and _ADVANCE_ASK.search(question):
-        return bool(_ADVANCE.search(sentence))
+        return lambda sentence: bool(_ADVANCE.search(sentence))
     if kind == "deadline":
-        return bool(_BOUNDED_SPAN.search(sentence) or _BOUNDED_EVENT.search(sentence))
+        return lambda sentence: bool(
+            _BOUNDED_SPAN.search(sentence) or _BOUNDED_EVENT.search(sentence)
+        )
     if kind == "norms":
-        return bool(_APPLIES.search(sentence))
+        return lambda sentence: bool(_APPLIES.search(sentence))
     if kind == "consequence":
-        return bool(_CONSEQUENCE.search(sentence))
+        return lambda sentence: bool(_CONSEQUENCE.search(sentence))
     if kind == "time" and re.search(_CLOCK_ASK, question, re.I):
-        return bool(_CLOCK.search(sentence))
+        return lambda sentence: bool(_CLOCK.search(sentence))
     if kind == "time" and _RANGE_ASK.search(question):
-        return bool(_RANGE.search(sentence))
+        return lambda sentence: bool(_RANGE.search(sentence))
     if kind == "list":  # the list read whole, not one item of it or a sentence about it
-        return len(_LISTED_ITEM.findall(sentence)) >= 2
+        return lambda sentence: len(_LISTED_ITEM.findall(sentence)) >= 2
     if kind == "definition":
         term = defined_term(question)
-        return bool(term) and bool(_defines(term).search(sentence))
+        if not term:
+            return lambda sentence: False
+        defines = _defines(term)
+        return lambda sentence: bool(defines.search(sentence))
     if kind in NUMERIC and (choices := offered(question)) is not None:
         # "zwei oder drei Wochen?" is answered by the sentence that states one of them
-        return bool({_canonical(v) for v in values(kind, sentence)} & choices.values)
+        chosen = choices.values
+        return lambda sentence: bool({_canonical(v) for v in values(kind, sentence)} & chosen)
     if kind in NUMERIC and (bound := _bound_asked(question)) is not None:
         # "Wie viel ... höchstens?" is answered by a ceiling ("bis zu zwölf
         # Monatsverdiensten"), not by a rate ("0,5 Monatsverdienste für jedes Jahr")
-        return bool(_BOUNDS[bound].search(sentence))
-    return False
+        return lambda sentence: bool(_BOUNDS[bound].search(sentence))
+    return lambda sentence: False
 
 
 # the marks that open a list's item: a bullet, or a statute's letter ("a) ", "aa) "); the

@@ -42,7 +42,7 @@ from graphrag.answer.asks import (
     NUMERIC,
     SEPARABLE,
     Asked,
-    exact,
+    exact_answer,
     last_question,
     new_answer,
     new_places,
@@ -637,11 +637,12 @@ def score(
     asker = actor(asking)  # whose duty the question asks about, read once
     mode = asked_modality(question) if kind == "yes_no" else None
     answers = new_answer(kind, question)
+    exact_of = exact_answer(kind, question)
     beside = narrows(question)
     off_case = departs(question)
     scoped = asks_scope(asking)
     staffed = headcount(question) is not None
-    formal = asks_form(question)
+    formal = asks_form(asking)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
         questions = np.stack([unit_vector(v) for v in asked_as])
@@ -656,7 +657,7 @@ def score(
         c.near = near
         c.meaning = meaning
         c.form = answers(c.text)
-        c.exact = c.form and exact(kind, c.text, question)
+        c.exact = c.form and exact_of(c.text)
         c.unknown = unknown
         c.subject_unknown = subject_unknown
         c.focus = focus is None or found(focus, c_terms)

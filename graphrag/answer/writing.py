@@ -4,11 +4,14 @@ the form it prescribes ("Das Auskunftsverlangen hat in Textform zu erfolgen.", "
 ihrer Wirksamkeit der Schriftform", "schriftlich zu unterrichten"), not with the rule about
 the declaration's content or its deadline.
 
->>> asks_form("Ich will wissen, was Kollegen verdienen. In welcher Form muss ich fragen?")
+The caller passes the asking sentence (``asks.last_question``): "Ich habe schriftlich
+zugestimmt. Kann ich das wieder zurücknehmen?" names a form only in what it tells.
+
+>>> asks_form("In welcher Form muss ich fragen?")
 True
 >>> asks_form("Can I just ask HR on the phone?"), asks_form("Befristung mündlich wirksam?")
 (True, True)
->>> asks_form("Ich habe schriftlich zugestimmt. Kann ich das wieder zurücknehmen?")
+>>> asks_form("Kann ich das wieder zurücknehmen?")
 False
 >>> states_form("Das Auskunftsverlangen hat in Textform zu erfolgen.")
 True
@@ -19,8 +22,6 @@ False
 from __future__ import annotations
 
 import re
-
-from graphrag.answer.asks import last_question
 
 # the asking sentence names a form or a channel, or asks for the form itself ("written by"
 # asks for an author)
@@ -42,9 +43,9 @@ _STATES = re.compile(
 )
 
 
-def asks_form(question: str) -> bool:
+def asks_form(asking: str) -> bool:
     """The asking sentence asks what form a declaration takes."""
-    return bool(_ASKS.search(last_question(question)))
+    return bool(_ASKS.search(asking))
 
 
 def states_form(sentence: str) -> bool:
