@@ -368,7 +368,11 @@ _VERB_FIRST = (
     r"darf|dürfen|muss|müssen|kann|können|gilt|gelten|ist|sind|hat|habe|haben|bin|bekomme|"
     r"steht|stehen|gibt|geht|werden|wird|zählen|zählt|soll|sollte|stimmt|trifft|reicht|reichen|"
     r"bleibt|bleiben|verfällt|verfallen|endet|enden|holt|zahlt|braucht|brauche|brauchen|kriege|"
-    r"kriegt|bekommt|bekommen|gehört|gehören|fällt|fallen|läuft|erlischt|wäre|würde|hätte|"
+    r"kriegt|kriegen|kriegst|bekommst|bekommt|bekommen|gehört|gehören|fällt|fallen|"
+    # chat spelling: "Hab ich ...?", "Krieg ich ...?" ("hab die Kündigung bekommen" is a
+    # statement whose "ich" was dropped)
+    r"(?:hab|krieg)(?=\s+(?:ich|du|wir|ihr|man)\b)|"
+    r"läuft|erlischt|wäre|würde|hätte|"
     r"könnte|dürfte|müsste|sollten|can|may|must|"
     r"is|are|do|does|"
     r"did|will|should|am|have|has"
@@ -442,11 +446,32 @@ _HEARSAY = re.compile(
 )
 
 
+# in a chat an emoji ends a thought as a full stop does ("... abgebaut werden 😟 Nach welchen
+# Kriterien ...?"): pictographs and dingbats, with their joiners and variation selectors
+_EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|\s*{_EMOJI}\s*")
+# what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
+_LOOSE = " :;,-–"
+# an opener that names the asking ("Kurze Frage:", "Noch eine Frage zum Urlaub:", "Quick
+# question:") asks nothing itself; what follows its colon does
+_OPENER = re.compile(
+    r"^(?:[\w-]+\s+){0,3}?(?:frage|anliegen|question|quick\s+one)\b[^:?.]{0,40}:\s*", re.I
+)
+
+
 def asking_sentence(question: str) -> str:
-    """The sentence that asks, as written: the last one with a question mark, else the last."""
-    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", question.strip()) if p.strip()]
+    """The sentence that asks, as written: the last one with a question mark, else the last;
+    an opener that only names the asking left out.
+
+    >>> asking_sentence("Hey 👋 kurze Frage: darf ich sonntags arbeiten? Ich bin Bäcker 🙈")
+    'darf ich sonntags arbeiten?'
+    >>> asking_sentence("Bei uns wird abgebaut 😟 Nach welchen Kriterien wird ausgewählt?")
+    'Nach welchen Kriterien wird ausgewählt?'
+    """
+    parts = [p.strip(_LOOSE) for p in _SENTENCE_END.split(question.strip()) if p.strip(_LOOSE)]
     asking = [p for p in parts if p.endswith("?")]
-    return (asking or parts or [question])[-1]
+    sentence = (asking or parts or [question])[-1]
+    return _OPENER.sub("", sentence, count=1) or sentence
 
 
 def last_question(question: str) -> str:

@@ -192,6 +192,7 @@ def candidates(
     seen: set[str] = set()
     for i, passage in enumerate(passages[:limit_passages]):
         heading = " ".join([passage.title, *passage.section_path])
+        preamble = not passage.section_path  # under the document's title, before any section
         order = 0  # the next candidate's place in this passage
         listed: list[Candidate] = []  # the previous paragraph's list items, as candidates
         # the previous paragraph's last sentence when the paragraph left it unfinished
@@ -234,6 +235,8 @@ def candidates(
             units, befores = units + items, befores[: len(units)] + [""] * len(items)
             listed = []
             for before, unit in zip(befores, units, strict=True):
+                if preamble and _PARTICULAR.match(unit):
+                    continue
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
                     out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
@@ -247,6 +250,10 @@ def candidates(
     return out
 
 
+# the document's own particulars, listed under its title before any section ("Fundstelle :
+# BGBl I: 1951, 499", "Zuletzt geändert durch : Art. 2 G v. 14.6.2021"): a definition list
+# as the parser reads it, a label and its value; they state no rule and answer nothing
+_PARTICULAR = re.compile(r"^[^\W\d][\w .-]{0,40}?\s:\s")
 # a court decision's margin number glued to the sentence it opens ("17Sie hat ...") is no
 # part of what the sentence says, and a reader would take it for a typo
 _MARGIN_START = re.compile(r"^\d{1,3}(?=[A-ZÄÖÜ][a-zäöüß])")
@@ -753,10 +760,19 @@ def _matches(term: str, bag: set[str], body_only: bool = False) -> bool:
             return True
         # the suffix test first: it fails for nearly every pair, the length test seldom runs
         if term.endswith(word) or word.endswith(term):
-            shorter = min(word, term, key=len)
-            if len(shorter) >= 5 or shorter in _stemmed(_SHORT_HEAD_WORDS):
+            shorter, longer = sorted((word, term), key=len)
+            modifier = longer[: -len(shorter)]
+            if (len(shorter) >= 5 or shorter in _stemmed(_SHORT_HEAD_WORDS)) and (
+                modifier not in _PREFIXES
+            ):
                 return True
     return False
+
+
+# a word made with a prefix is no compound of the rest: "Versicherung" is no kind of
+# "Sicherung", "Erholung" none of "Holung"; a participle's "ge-" ("geschult") and a negation's
+# "un-" ("unwirksam") keep the word's meaning, and still match
+_PREFIXES = frozenset(("be", "er", "ver", "zer", "ent", "emp", "miss"))
 
 
 def _time_of(term: str, bag: set[str], body_only: bool = False) -> bool:

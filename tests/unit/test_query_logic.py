@@ -1421,6 +1421,48 @@ def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "asking", "kind"),
+    [
+        # a chat: an emoji ends a thought, an opener that names the asking asks nothing
+        (
+            "Hey 👋 kurze Frage: darf mein Chef mich sonntags einplanen? Ich bin im Büro 🙈",
+            "darf mein Chef mich sonntags einplanen?",
+            "yes_no",
+        ),
+        (
+            "Bei uns wird abgebaut 😟 Wie viele Wochen vorher muss man es uns sagen?",
+            "Wie viele Wochen vorher muss man es uns sagen?",
+            "duration",
+        ),
+        (
+            "Noch eine Frage zum Urlaub: Krieg ich ihn ausgezahlt?",
+            "Krieg ich ihn ausgezahlt?",
+            "yes_no",
+        ),
+        ("Quick question: can I work on Sundays? 🙏", "can I work on Sundays?", "yes_no"),
+        # "hab" opens a yes/no question only before its subject: here "ich" was dropped
+        (
+            "hab die kuendigung bekommen wie lange hab ich zeit zum klagen",
+            "hab die kuendigung bekommen wie lange hab ich zeit zum klagen",
+            "duration",
+        ),
+        # a colon that no opener comes before stays
+        (
+            "Zwei Optionen: Teilzeit oder Elternzeit?",
+            "Zwei Optionen: Teilzeit oder Elternzeit?",
+            None,
+        ),
+    ],
+)
+def test_a_chat_message_asks_what_follows_its_opener(
+    question: str, asking: str, kind: Asked | None
+) -> None:
+    assert last_question(question) == asking
+    if kind is not None:
+        assert asked(question) == kind
+
+
+@pytest.mark.parametrize(
     ("question", "asking"),
     [
         # the belief is what is asked about, not the one who holds it
@@ -1950,6 +1992,37 @@ def test_the_first_part_of_a_shared_compound_matches_the_word_it_begins() -> Non
     pool = [Candidate(0, sentence, "")]
     score("Wann gilt die Ruhe am Sonntag?", "de", "time", pool, None, None)
     assert pool[0].words > 0.5
+
+
+def test_a_word_made_with_a_prefix_is_no_compound_of_its_rest() -> None:
+    # "Versicherung" names the asker's employer; "zur Sicherung der Arbeitsplätze" is no kind
+    # of it, while "Resturlaub" still is a kind of "Urlaub"
+    insurer, saving, leave = _shares(
+        "Darf ich im Innendienst einer Versicherung am Resturlaub arbeiten?",
+        "yes_no",
+        "Eine Versicherung darf den Resturlaub nicht kürzen.",
+        "Ausnahmen sind zur Sicherung der Arbeitsplätze zulässig.",
+        "Der Urlaub ist zusammenhängend zu gewähren.",
+    )
+    assert saving == 0.0
+    assert leave > 0.0
+    assert insurer > leave
+
+
+def test_the_particulars_under_a_documents_title_are_no_candidates() -> None:
+    text = (
+        "Ausfertigungsdatum : 1951-08-10\n\nFundstelle : BGBl I: 1951, 499\n\n"
+        "Zuletzt geändert durch : Art. 2 G v. 14.6.2021 I 1762"
+    )
+    rule = "Hinweis : Die Kündigung bedarf zu ihrer Wirksamkeit der Schriftform."
+    pool = candidates(
+        [
+            Passage(chunk_ids=["k"], doc_id="k", title="KSchG", section_path=[], text=text),
+            # under a section the same shape is the text's own
+            Passage(chunk_ids=["s"], doc_id="k", title="KSchG", section_path=["§ 1"], text=rule),
+        ]
+    )
+    assert [c.text for c in pool] == [rule]
 
 
 def _shares(question: str, kind: Asked, *sentences: str) -> list[float]:
