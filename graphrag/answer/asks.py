@@ -452,10 +452,13 @@ _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
 _SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|\s*{_EMOJI}\s*")
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
+# the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
+# question:"): they name no thing asked about
+ASKING_NOUNS = ("frage", "fragen", "rückfrage", "anliegen", "info", "infos", "question")
 # an opener that names the asking ("Kurze Frage:", "Noch eine Frage zum Urlaub:", "Quick
 # question:") asks nothing itself; what follows its colon does
 _OPENER = re.compile(
-    r"^(?:[\w-]+\s+){0,3}?(?:frage|anliegen|question|quick\s+one)\b[^:?.]{0,40}:\s*", re.I
+    rf"^(?:[\w-]+\s+){{0,3}}?(?:{'|'.join(ASKING_NOUNS)}|quick\s+one)\b[^:?.]{{0,40}}:\s*", re.I
 )
 
 

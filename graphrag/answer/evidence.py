@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from graphrag.answer.asks import (
+    ASKING_NOUNS,
     BULLETS,
     LETTER_MARK,
     LETTERED,
@@ -192,7 +193,6 @@ def candidates(
     seen: set[str] = set()
     for i, passage in enumerate(passages[:limit_passages]):
         heading = " ".join([passage.title, *passage.section_path])
-        preamble = not passage.section_path  # under the document's title, before any section
         order = 0  # the next candidate's place in this passage
         listed: list[Candidate] = []  # the previous paragraph's list items, as candidates
         # the previous paragraph's last sentence when the paragraph left it unfinished
@@ -235,8 +235,6 @@ def candidates(
             units, befores = units + items, befores[: len(units)] + [""] * len(items)
             listed = []
             for before, unit in zip(befores, units, strict=True):
-                if preamble and _PARTICULAR.match(unit):
-                    continue
                 if 15 <= len(unit) <= 800 and not unit.rstrip().endswith("?") and unit not in seen:
                     seen.add(unit)
                     out.append(Candidate(i, unit, heading, order=order, previous=before.strip()))
@@ -250,10 +248,6 @@ def candidates(
     return out
 
 
-# the document's own particulars, listed under its title before any section ("Fundstelle :
-# BGBl I: 1951, 499", "Zuletzt geändert durch : Art. 2 G v. 14.6.2021"): a definition list
-# as the parser reads it, a label and its value; they state no rule and answer nothing
-_PARTICULAR = re.compile(r"^[^\W\d][\w .-]{0,40}?\s:\s")
 # a court decision's margin number glued to the sentence it opens ("17Sie hat ...") is no
 # part of what the sentence says, and a reader would take it for a typo
 _MARGIN_START = re.compile(r"^\d{1,3}(?=[A-ZÄÖÜ][a-zäöüß])")
@@ -604,7 +598,8 @@ def score(
     everywhere = set().union(*seen) if seen else set()
     # "Kurze Frage: ...", "mein Anliegen": a noun for the asking itself names no thing asked
     # about, neither the focus nor what a number counts nor a thing the evidence must name
-    nouns = [n for n in focus_nouns(question, language) if n not in _stemmed(_ASKING_WORDS)]
+    asking_nouns = _stemmed(" ".join(ASKING_NOUNS))
+    nouns = [n for n in focus_nouns(question, language) if n not in asking_nouns]
     # "Can my employer require me to get a flu vaccination?" over German laws: an English
     # noun that neither the evidence states nor the glossary's words for it name is a thing
     # the evidence does not talk about, as a German question's unknown noun is; a noun of
@@ -806,8 +801,6 @@ _UNIT_WORDS = (
     "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
     "zeit zeitraum höhe betrag anzahl zahl umfang " + _DATE_WORDS
 )
-# the nouns that name the asking ("Kurze Frage: ...", "Ich hätte ein Anliegen")
-_ASKING_WORDS = "frage fragen anliegen rückfrage info infos"
 
 
 # the units of time too short to be read as a compound's head by their length alone

@@ -18,6 +18,15 @@ from schemas.parsed import Block, ParsedDocument
 _WRAPPED_ORDINAL = re.compile(r"(?<=\S)\n[ \t]*(\d+)\\\.(?=\s)")
 _INLINE_ORDINAL = re.compile(r"(?<=\S )(\d+)\\\.")
 _FRONT_MATTER = re.compile(r"\A\ufeff?---\s*\n(.*?)\n(---|\.\.\.)\s*(\n|\Z)", re.DOTALL)
+# A definition list right under the title, before any section ("Ausfertigungsdatum\n:
+# 1963-01-08", as Pandoc writes a statute's particulars), is the document's own data, as front
+# matter is: read as text it became passages that state no rule ("Fundstelle : BGBl I: 1963,
+# 2") and led answers and searches. A term is one short line; its definition follows after ":"
+# and may go on in indented lines.
+_TITLE_LINE = re.compile(r"\s*#[ \t][^\n]*\n")
+_DEFINITION = re.compile(
+    r"\s*([^\s#:>|*+-][^\n:]{0,60}?)[ \t]*\n:[ \t]+([^\n]+(?:\n[ \t]{2,}\S[^\n]*)*)[ \t]*(?:\n|\Z)"
+)
 # The Markdown backend reads each quote level by recursion and rescans the line per level:
 # 5,000 levels take seconds before the recursion limit ends them (a timeout, not the true
 # reason, on a slow machine). Mail threads quoted in full stay below a few dozen levels.
@@ -56,6 +65,7 @@ def parse_markdown(path: Path) -> ParsedDocument:
             ) from None
         front = loaded if isinstance(loaded, dict) else {}
         text = text[match.end() :]
+    text, particulars = _lead_particulars(text)
     text = _INLINE_ORDINAL.sub(r"\1.", _WRAPPED_ORDINAL.sub(r" \1\\.", text))
     _refuse_deep_quotes(text, path)
     parsed = parse_with_docling("markdown", path, text)
@@ -78,9 +88,32 @@ def parse_markdown(path: Path) -> ParsedDocument:
     for key, value in meta.items():
         if isinstance(value, str | int | float | bool) and key not in ("title",):
             parsed.metadata[f"fm_{key}"] = value
+    for key, value in particulars.items():
+        parsed.metadata.setdefault(f"fm_{key}", value)
     if isinstance(meta.get("lang") or meta.get("language"), str):
         parsed.language = str(meta.get("lang") or meta.get("language"))
     return parsed
+
+
+def _lead_particulars(text: str) -> tuple[str, dict[str, str]]:
+    """The text without the definition list under its title, and that list by its terms
+    (lower case, words joined by "_": "Zuletzt geändert durch" -> "zuletzt_geändert_durch").
+
+    >>> _lead_particulars("# BUrlG\\n\\nFundstelle\\n:   BGBl I: 1963, 2\\n\\n## § 1\\nText")
+    ('# BUrlG\\n\\n## § 1\\nText', {'fundstelle': 'BGBl I: 1963, 2'})
+    """
+    title = _TITLE_LINE.match(text)
+    if title is None:
+        return text, {}
+    found: dict[str, str] = {}
+    end = title.end()
+    while entry := _DEFINITION.match(text, end):
+        key = re.sub(r"\W+", "_", entry.group(1).strip().lower()).strip("_")
+        found.setdefault(key, " ".join(entry.group(2).split()))
+        end = entry.end()
+    if not found:
+        return text, {}
+    return text[: title.end()] + "\n" + text[end:].lstrip("\n"), found
 
 
 def _refuse_deep_quotes(text: str, path: Path) -> None:

@@ -25,6 +25,27 @@ def test_markdown_law_with_front_matter(shared_data: Path) -> None:
     assert (2, "Erster Abschnitt - Allgemeiner Kündigungsschutz") in headings(doc)
     assert (3, "§ 1 Sozial ungerechtfertigte Kündigungen") in headings(doc)
     assert any(b.kind == "list_item" for b in doc.blocks)
+    # the definition list under the title is the law's particulars, not text
+    assert doc.metadata["fm_fundstelle"] == "BGBl I: 1951, 499"
+    assert doc.metadata["fm_zuletzt_geändert_durch"] == "Art. 2 G v. 14.6.2021 I 1762"
+    assert not [b for b in doc.blocks if "Fundstelle" in b.text or "1951-08-10" in b.text]
+
+
+def test_only_the_definition_list_under_the_title_is_particulars(tmp_path: Path) -> None:
+    doc = tmp_path / "policy.md"
+    doc.write_text(
+        "---\nTitle: Reiserichtlinie\nStand: 2024\n---\n# Reiserichtlinie\n\n"
+        "Stand\n:   2019\n\nVerantwortlich\n:   Personalabteilung,\n    Team Reisen\n\n"
+        "Sie gilt für alle Dienstreisen.\n\n## Begriffe\n\nDienstreise\n:   eine Reise im Auftrag\n"
+    )
+    parsed = parse_file(doc)
+    # front matter wins over the list for the same term
+    assert parsed.metadata["fm_stand"] == 2024
+    assert parsed.metadata["fm_verantwortlich"] == "Personalabteilung, Team Reisen"
+    texts = " ".join(b.text for b in parsed.blocks)
+    assert "Personalabteilung" not in texts and "Sie gilt für alle Dienstreisen." in texts
+    # under a section the same shape is the text's own
+    assert "Dienstreise" in texts and "eine Reise im Auftrag" in texts
 
 
 def test_docx_headings_table_lists_and_properties(shared_data: Path) -> None:

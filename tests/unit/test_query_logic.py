@@ -2009,22 +2009,6 @@ def test_a_word_made_with_a_prefix_is_no_compound_of_its_rest() -> None:
     assert insurer > leave
 
 
-def test_the_particulars_under_a_documents_title_are_no_candidates() -> None:
-    text = (
-        "Ausfertigungsdatum : 1951-08-10\n\nFundstelle : BGBl I: 1951, 499\n\n"
-        "Zuletzt geändert durch : Art. 2 G v. 14.6.2021 I 1762"
-    )
-    rule = "Hinweis : Die Kündigung bedarf zu ihrer Wirksamkeit der Schriftform."
-    pool = candidates(
-        [
-            Passage(chunk_ids=["k"], doc_id="k", title="KSchG", section_path=[], text=text),
-            # under a section the same shape is the text's own
-            Passage(chunk_ids=["s"], doc_id="k", title="KSchG", section_path=["§ 1"], text=rule),
-        ]
-    )
-    assert [c.text for c in pool] == [rule]
-
-
 def _shares(question: str, kind: Asked, *sentences: str) -> list[float]:
     """The share of the question's words each sentence states (``Candidate.words``)."""
     pool = [Candidate(n, text, "") for n, text in enumerate(sentences)]
