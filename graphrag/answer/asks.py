@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from ingestion.language import detect
+
 Asked = Literal[
     "deadline",
     "duration",
@@ -462,16 +464,47 @@ _OPENER = re.compile(
 )
 
 
+# a question spoken to an assistant comes as the recogniser wrote it down: with its hesitation
+# sounds ("ich hab äh die Kündigung ...") and the words that open speech ("okay so um can i
+# ...", "ähm also ..."), which ask nothing. "um" is a sound only in English: in German it is a
+# preposition ("um 6 Uhr", "Um wie viel Uhr ...?")
+_HESITATION = r"ä+h+m*|ö+h+m*|e+h+m+|u+h+m*|u+m{2,}|e+r+m+|h+m{2,}"
+_SOUND = {
+    language: re.compile(rf"(?<![\w-])(?:{sounds})(?![\w-])[\s,]*", re.I)
+    for language, sounds in (("de", _HESITATION), ("en", rf"{_HESITATION}|um"))
+}
+_SPOKEN_OPENER = re.compile(
+    r"^(?:(?:okay|ok|also|well|hey|naja|na\s+ja|sag\s+mal)(?=[\s,])[\s,]*)+"
+    r"(?:so(?=[\s,])[\s,]*)?",
+    re.I,
+)
+
+
+def _fluent(sentence: str) -> str:
+    """The sentence without the hesitation sounds and the opening words of speech; as it is
+    when it has none."""
+    sound = _SOUND["de"]
+    if _SOUND["en"].search(sentence) and detect(sentence, default="de") == "en":
+        sound = _SOUND["en"]
+    if not sound.search(sentence) and not _SPOKEN_OPENER.match(sentence):
+        return sentence
+    return _SPOKEN_OPENER.sub("", sound.sub("", sentence)).strip() or sentence
+
+
 def asking_sentence(question: str) -> str:
     """The sentence that asks, as written: the last one with a question mark, else the last;
-    an opener that only names the asking left out.
+    an opener that only names the asking left out, and a spoken question's hesitation sounds
+    and opening words.
 
     >>> asking_sentence("Hey 👋 kurze Frage: darf ich sonntags arbeiten? Ich bin Bäcker 🙈")
     'darf ich sonntags arbeiten?'
     >>> asking_sentence("Bei uns wird abgebaut 😟 Nach welchen Kriterien wird ausgewählt?")
     'Nach welchen Kriterien wird ausgewählt?'
+    >>> asking_sentence("okay so um can i uh work on sundays")
+    'can i work on sundays'
     """
     parts = [p.strip(_LOOSE) for p in _SENTENCE_END.split(question.strip()) if p.strip(_LOOSE)]
+    parts = [_fluent(p) for p in parts]
     asking = [p for p in parts if p.endswith("?")]
     sentence = (asking or parts or [question])[-1]
     return _OPENER.sub("", sentence, count=1) or sentence
@@ -939,8 +972,16 @@ LETTERED = re.compile(rf"^{LETTER_MARK}\s+")
 _LISTED_ITEM = re.compile(rf"(?:^|\s)(?:[-*]|{LETTER_MARK})\s")
 # a question that asks for a ceiling or a floor, and the sentences that state one
 _BOUND_ASKS = {
-    "max": re.compile(r"\b(höchstens|maximal|längstens|at most|maximum|the most)\b", re.I),
-    "min": re.compile(r"\b(mindestens|wenigstens|minimal|at least|minimum)\b", re.I),
+    "max": re.compile(
+        r"\b(höchstens|maximal|längstens|obergrenze|höchstgrenze|höchstdauer|höchstmaß|"
+        r"at most|maximum|the most|upper limit|cap)\b",
+        re.I,
+    ),
+    "min": re.compile(
+        r"\b(mindestens|wenigstens|minimal|untergrenze|mindestdauer|mindestmaß|at least|"
+        r"minimum|lower limit)\b",
+        re.I,
+    ),
 }
 _BOUNDS = {
     "max": re.compile(

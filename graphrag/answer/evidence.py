@@ -78,7 +78,8 @@ _STOP = frozenset(
     welchen welchem darf dürfen muss müssen kann können soll sollen will möchte gilt gelten
     zählt zählen denn dann da hier dort einfach eigentlich überhaupt bitte gerade wieder einmal
     viele viel
-    lange oft hoch the a an and or but is are was were be been has have had with of for on at
+    lange lang oft hoch früh spät
+    the a an and or but is are was were be been has have had with of for on at
     in to from by as how what which who whom when where why do does did can may must should
     will would i me my you your we our it its this that these those not no there any some
     much many long often get got than

@@ -13,6 +13,7 @@ from graphrag.answer.asks import (
     NUMERIC,
     Asked,
     asked,
+    asking_sentence,
     exact,
     holds,
     holds_new,
@@ -1463,6 +1464,36 @@ def test_a_chat_message_asks_what_follows_its_opener(
 
 
 @pytest.mark.parametrize(
+    ("question", "asking", "kind"),
+    [
+        # a voice assistant's transcript: the sounds and the words that open speech go
+        (
+            "okay so um can i like do a paid side gig while i'm on vacation or is that uh not "
+            "allowed",
+            "can i like do a paid side gig while i'm on vacation or is that not allowed",
+            "yes_no",
+        ),
+        (
+            "äh muss mir die firma eigentlich weihnachtsgeld zahlen",
+            "muss mir die firma eigentlich weihnachtsgeld zahlen",
+            "yes_no",
+        ),
+        ("Ähm, wie lange darf ich, öhm, arbeiten?", "wie lange darf ich, arbeiten?", "duration"),
+        # German "um" is a preposition, and "so" opens no speech on its own
+        ("Um wie viel Uhr muss ich anfangen?", "Um wie viel Uhr muss ich anfangen?", None),
+        ("So viele Tage Urlaub?", "So viele Tage Urlaub?", None),
+        ("Also wie viele Tage Urlaub habe ich?", "wie viele Tage Urlaub habe ich?", "duration"),
+    ],
+)
+def test_a_spoken_question_asks_without_its_sounds_and_opening_words(
+    question: str, asking: str, kind: Asked | None
+) -> None:
+    assert asking_sentence(question) == asking
+    if kind is not None:
+        assert asked(question) == kind
+
+
+@pytest.mark.parametrize(
     ("question", "asking"),
     [
         # the belief is what is asked about, not the one who holds it
@@ -2161,6 +2192,14 @@ def test_a_span_the_question_states_is_no_answer_in_any_language_or_inflection()
     assert holds_new(asked(one), "Die Frist beträgt einen Monat.", one)
 
 
+def test_the_adverb_a_question_asks_with_is_no_term_of_it() -> None:
+    # "wie lang", "wie früh" ask for the span, as "wie lange" does: "früh" is no word the
+    # evidence must state ("frühestens nach Ablauf von zwei Jahren" is no answer for it)
+    asked_terms = terms("wie früh muss ich die teilzeit anmelden", "de")
+    assert asked_terms == terms("muss ich die teilzeit anmelden", "de")
+    assert terms("wie lang darf ich arbeiten", "de") == terms("wie lange darf ich arbeiten", "de")
+
+
 def test_every_number_written_out_is_its_number() -> None:
     # one list of number words: the terms a sentence states, its spans and the values it
     # answers with agree, in German and in English, beyond twelve too
@@ -2204,6 +2243,11 @@ def test_a_question_for_a_ceiling_is_answered_by_a_ceiling() -> None:
     floor = "Wie viele Werktage Urlaub habe ich mindestens?"
     assert exact(asked(floor), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", floor)
     assert not exact(asked(floor), "Der Urlaub beträgt bis zu 30 Werktage.", floor)
+    # a ceiling asked by its noun ("Obergrenze") is asked as by "höchstens"
+    spoken = "ich will zwei jahre kürzertreten gibt es da ne obergrenze wie lange"
+    span = "Der begehrte Zeitraum muss mindestens ein Jahr und darf höchstens fünf Jahre betragen."
+    assert exact(asked(spoken), span, spoken)
+    assert not exact(asked(spoken), "Der Zeitraum muss mindestens ein Jahr betragen.", spoken)
     # a question that asks for neither: no sentence is the more exact for a bound
     plain = "Wie viele Werktage Urlaub habe ich?"
     assert not exact(asked(plain), "Der Urlaub beträgt jährlich mindestens 24 Werktage.", plain)
@@ -3640,6 +3684,9 @@ def test_the_glossary_reads_everyday_words_as_the_documents_words(tmp_path) -> N
     assert across.expand("Which leave law applies?") == across.expand("Which leave act applies?")
     assert "bundesurlaubsgesetz" in across.expand("Which leave law applies?")
     assert "bundesurlaubsgesetz" in across.expand("Does the federal holiday law apply?")
+    # work for pay beside the job is an "Erwerbstätigkeit", said in any of its words
+    for side in ("Can I do a paid side gig on vacation?", "Is a second job allowed?"):
+        assert "erwerbstätigkeit" in across.expand(side)
     # to make someone stop is to demand the removal of what they do
     assert "beseitigung" in across.expand("Can I demand that he stops doing it?")
     # the head of a hospital department, not any doctor; two people sharing one job
