@@ -22,8 +22,12 @@ _FRONT_MATTER = re.compile(r"\A\ufeff?---\s*\n(.*?)\n(---|\.\.\.)\s*(\n|\Z)", re
 # 1963-01-08", as Pandoc writes a statute's particulars), is the document's own data, as front
 # matter is: read as text it became passages that state no rule ("Fundstelle : BGBl I: 1963,
 # 2") and led answers and searches. A term is one short line; its definition follows after ":"
-# and may go on in indented lines.
+# and may go on in indented lines. Only a short list of values is taken: a glossary under the
+# title ("Arbeitszeit\n:   Die Zeit vom Beginn bis zum Ende der Arbeit.") is the document's
+# text and stays searchable.
 _TITLE_LINE = re.compile(r"\s*#[ \t][^\n]*\n")
+MAX_PARTICULARS = 8
+MAX_PARTICULAR_WORDS = 12
 _DEFINITION = re.compile(
     r"\s*([^\s#:>|*+-][^\n:]{0,60}?)[ \t]*\n:[ \t]+([^\n]+(?:\n[ \t]{2,}\S[^\n]*)*)[ \t]*(?:\n|\Z)"
 )
@@ -109,9 +113,12 @@ def _lead_particulars(text: str) -> tuple[str, dict[str, str]]:
     end = title.end()
     while entry := _DEFINITION.match(text, end):
         key = re.sub(r"\W+", "_", entry.group(1).strip().lower()).strip("_")
-        found.setdefault(key, " ".join(entry.group(2).split()))
+        value = " ".join(entry.group(2).split())
+        if len(value.split()) > MAX_PARTICULAR_WORDS or value.endswith((".", "!", "?")):
+            return text, {}  # a definition that says something: the list is text
+        found.setdefault(key, value)
         end = entry.end()
-    if not found:
+    if not found or len(found) > MAX_PARTICULARS:
         return text, {}
     return text[: title.end()] + "\n" + text[end:].lstrip("\n"), found
 

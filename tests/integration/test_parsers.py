@@ -46,6 +46,15 @@ def test_only_the_definition_list_under_the_title_is_particulars(tmp_path: Path)
     assert "Personalabteilung" not in texts and "Sie gilt für alle Dienstreisen." in texts
     # under a section the same shape is the text's own
     assert "Dienstreise" in texts and "eine Reise im Auftrag" in texts
+    # a glossary under the title says something: it stays the document's text
+    glossary = tmp_path / "glossar.md"
+    glossary.write_text(
+        "# Glossar\n\nArbeitszeit\n:   Die Zeit vom Beginn bis zum Ende der Arbeit.\n\n"
+        "Ruhepause\n:   Eine im Voraus feststehende Unterbrechung.\n\n## A\n\nText.\n"
+    )
+    parsed = parse_file(glossary)
+    assert "fm_arbeitszeit" not in parsed.metadata
+    assert "Die Zeit vom Beginn bis zum Ende der Arbeit." in " ".join(b.text for b in parsed.blocks)
 
 
 def test_docx_headings_table_lists_and_properties(shared_data: Path) -> None:
