@@ -503,11 +503,29 @@ def asking_sentence(question: str) -> str:
     >>> asking_sentence("okay so um can i uh work on sundays")
     'can i work on sundays'
     """
-    parts = [p.strip(_LOOSE) for p in _SENTENCE_END.split(question.strip()) if p.strip(_LOOSE)]
-    parts = [_fluent(p) for p in parts]
-    asking = [p for p in parts if p.endswith("?")]
-    sentence = (asking or parts or [question])[-1]
-    return _OPENER.sub("", sentence, count=1) or sentence
+    return _asking_part(question)[1]
+
+
+def _asking_part(question: str) -> tuple[str, str]:
+    """What the question says before its asking sentence, as written, and that sentence as
+    ``asking_sentence`` reads it (its sounds and opener left out, so it need not be a part of
+    the question's text)."""
+    whole = question.strip()
+    starts, ends = [0], []
+    for boundary in _SENTENCE_END.finditer(whole):
+        ends.append(boundary.start())
+        starts.append(boundary.end())
+    ends.append(len(whole))
+    parts = [
+        (start, _fluent(part))
+        for start, end in zip(starts, ends, strict=True)
+        if (part := whole[start:end].strip(_LOOSE))
+    ]
+    if not parts:
+        return "", question
+    asking = [(start, part) for start, part in parts if part.endswith("?")]
+    start, sentence = (asking or parts)[-1]
+    return whole[:start].strip(), _OPENER.sub("", sentence, count=1) or sentence
 
 
 def last_question(question: str) -> str:
@@ -524,8 +542,7 @@ def last_question(question: str) -> str:
     >>> last_question("Erklär mir kurz, wie lange ein Nachtarbeiter arbeiten darf.")
     'wie lange ein Nachtarbeiter arbeiten darf.'
     """
-    text = asking_sentence(question)
-    before = question.strip()[: question.strip().rfind(text)].strip()
+    before, text = _asking_part(question)
     if not before or not _CONFIRMATION.match(text):
         return _FRAME.sub("", text, count=1) or text
     belief = asking_sentence(before)
@@ -556,8 +573,7 @@ def split_question(question: str) -> list[str]:
     """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two; so does a
     comparison ("Was ist kürzer, die Frist für den Einspruch oder die für die Klage?"): each
     side is answered by its own sentence, and the reader compares."""
-    text = asking_sentence(question)
-    context = question[: len(question) - len(text)].strip()
+    context, text = _asking_part(question)
     if (compared := _COMPARED.match(text)) is not None:
         head = compared.group("head")
         return [

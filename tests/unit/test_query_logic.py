@@ -1493,6 +1493,17 @@ def test_a_spoken_question_asks_without_its_sounds_and_opening_words(
         assert asked(question) == kind
 
 
+def test_what_a_spoken_question_says_before_its_asking_sentence_is_read_as_written() -> None:
+    # the asking sentence without its sounds is no longer a part of the question's text
+    belief = "Ein Freund meint, Resturlaub verfällt. Stimmt äh das?"
+    assert last_question(belief) == "Stimmt das: Resturlaub verfällt?"
+    two = "wie lange äh dauert die Probezeit, und ab wann gilt der Kündigungsschutz?"
+    assert split_question(two) == [
+        "wie lange dauert die Probezeit?",
+        "ab wann gilt der Kündigungsschutz? (wie lange dauert die Probezeit?)",
+    ]
+
+
 @pytest.mark.parametrize(
     ("question", "asking"),
     [
