@@ -480,7 +480,7 @@ _SPOKEN_OPENER = re.compile(
 )
 
 
-def _fluent(sentence: str) -> str:
+def fluent(sentence: str) -> str:
     """The sentence without the hesitation sounds and the opening words of speech; as it is
     when it has none."""
     sound = _SOUND["de"]
@@ -517,7 +517,7 @@ def _asking_part(question: str) -> tuple[str, str]:
         starts.append(boundary.end())
     ends.append(len(whole))
     parts = [
-        (start, _fluent(part))
+        (start, fluent(part))
         for start, end in zip(starts, ends, strict=True)
         if (part := whole[start:end].strip(_LOOSE))
     ]

@@ -27,6 +27,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from graphrag.answer.asks import fluent
 from graphrag.answer.evidence import terms
 from graphrag.errors import NotFoundError
 from schemas import AccessFilter
@@ -80,7 +81,8 @@ class _Conversation:
 def is_follow_up(question: str, language: str) -> bool:
     """The question leans on the one before: it opens like a continuation, points back,
     or names too little to be searched alone."""
-    text = " ".join(question.casefold().split())
+    # spoken, it may open with sounds first ("ähm und was ist mit ...")
+    text = " ".join(fluent(question).casefold().split())
     if text.startswith(_OPENERS):
         return True
     words = text.replace("?", " ").replace(",", " ").split()

@@ -3000,6 +3000,10 @@ def test_a_follow_up_is_searched_with_the_questions_before_it() -> None:
     # a follow-up that names enough is answered as asked, searched with its context
     query, answer_as = follow_up_query("Und ab wann steht mir der volle Urlaub zu?", "de", turns)
     assert answer_as == "Und ab wann steht mir der volle Urlaub zu?" and query != answer_as
+    # spoken, a follow-up opens with its sounds first
+    spoken = "ähm und ab wann steht mir der volle Urlaub zu"
+    query, answer_as = follow_up_query(spoken, "de", turns)
+    assert query.endswith(f"Und bei elf? {spoken}") and answer_as == spoken
     # a question that stands alone starts afresh
     alone = "Welche Frist gilt für die Kündigungsschutzklage beim Arbeitsgericht?"
     assert follow_up_query(alone, "de", turns) == (alone, alone)
