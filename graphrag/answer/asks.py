@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from ingestion.language import detect
+from graphrag.answer.spoken import fluent
 
 Asked = Literal[
     "deadline",
@@ -464,33 +464,6 @@ _OPENER = re.compile(
 )
 
 
-# a question spoken to an assistant comes as the recogniser wrote it down: with its hesitation
-# sounds ("ich hab äh die Kündigung ...") and the words that open speech ("okay so um can i
-# ...", "ähm also ..."), which ask nothing. "um" is a sound only in English: in German it is a
-# preposition ("um 6 Uhr", "Um wie viel Uhr ...?")
-_HESITATION = r"ä+h+m*|ö+h+m*|e+h+m+|u+h+m*|u+m{2,}|e+r+m+|h+m{2,}"
-_SOUND = {
-    language: re.compile(rf"(?<![\w-])(?:{sounds})(?![\w-])[\s,]*", re.I)
-    for language, sounds in (("de", _HESITATION), ("en", rf"{_HESITATION}|um"))
-}
-_SPOKEN_OPENER = re.compile(
-    r"^(?:(?:okay|ok|also|well|hey|naja|na\s+ja|sag\s+mal)(?=[\s,])[\s,]*)+"
-    r"(?:so(?=[\s,])[\s,]*)?",
-    re.I,
-)
-
-
-def fluent(sentence: str) -> str:
-    """The sentence without the hesitation sounds and the opening words of speech; as it is
-    when it has none."""
-    sound = _SOUND["de"]
-    if _SOUND["en"].search(sentence) and detect(sentence, default="de") == "en":
-        sound = _SOUND["en"]
-    if not sound.search(sentence) and not _SPOKEN_OPENER.match(sentence):
-        return sentence
-    return _SPOKEN_OPENER.sub("", sound.sub("", sentence)).strip() or sentence
-
-
 def asking_sentence(question: str) -> str:
     """The sentence that asks, as written: the last one with a question mark, else the last;
     an opener that only names the asking left out, and a spoken question's hesitation sounds
@@ -506,6 +479,9 @@ def asking_sentence(question: str) -> str:
     return _asking_part(question)[1]
 
 
+# asking_sentence, last_question and split_question read the same question for the kind asked,
+# its modality, its parties and each evidence score; fluent may run a language detector
+@lru_cache(maxsize=256)
 def _asking_part(question: str) -> tuple[str, str]:
     """What the question says before its asking sentence, as written, and that sentence as
     ``asking_sentence`` reads it (its sounds and opener left out, so it need not be a part of

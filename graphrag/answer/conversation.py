@@ -27,8 +27,8 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from graphrag.answer.asks import fluent
 from graphrag.answer.evidence import terms
+from graphrag.answer.spoken import fluent
 from graphrag.errors import NotFoundError
 from schemas import AccessFilter
 
