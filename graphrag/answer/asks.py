@@ -186,7 +186,9 @@ _DEADLINE_WORDS = re.compile(
 _RULE_WORDS = re.compile(
     r"\b(darf|dürfen|muss|müssen|kann|können|soll|sollen|ist\s+\w*\s*(?:un)?zulässig|"
     r"bedarf|verboten|unzulässig|zulässig|berechtigt|verpflichtet|anspruch|nicht|kein\w*|"
-    r"may|must|shall|can(?:not)?|entitled|prohibited|not)\b",
+    r"may|must|shall|can(?:not)?|entitled|prohibited|not|"
+    # a rule under its condition: "unterliegt nur dann der Kündigung, wenn ...", "only if"
+    r"nur\s+dann|nur,?\s+(?:wenn|soweit|sofern)|only\s+(?:if|where|when))\b",
     re.I,
 )
 # the prefixes of German separable verbs, which take "zu" inside: "auszuschreiben",
@@ -408,7 +410,14 @@ _TAG = re.compile(
 _FRAME = re.compile(
     r"^(?:bitte\s+)?(?:(?:erklär|erkläre|sag|sage|nenn|nenne|zeig|zeige|schreib|schreibe)\s+"
     r"(?:mir|uns)\b|bitte\s+(?:\w+\s+)?erklären|ich (?:brauche|suche|möchte|will|würde gerne?|"
-    r"frage mich|muss)\b|tell me|show me|explain|let me know|i (?:want|would like|need|wonder)\b)"
+    r"frage mich|muss)\b|tell me|show me|explain|let me know|i (?:want|would like|need|wonder)\b|"
+    # a question passed on: "Meine Kollegin möchte wissen, ob ...", "Er fragt, ob ...", "She
+    # wants to know whether ..."; not a condition that opens a question ("Wenn mein Chef fragt,
+    # ob ich krank bin, muss ich ...?", "If my boss asks whether ...")
+    r"(?!(?:wenn|falls|sobald|als|ob|weil|if|when|once|whether|because|what)\b)"
+    r"(?:(?:[\w-]+\s+){1,4}?(?:möchte|will|wollte|würde\s+gerne?|wüsste\s+gerne?)\s+wissen|"
+    r"(?:[\w-]+\s+){1,3}?fragt|(?:[\w-]+\s+){1,4}?(?:wants?|would\s+like)\s+to\s+know|"
+    r"(?:[\w-]+\s+){1,3}?(?:asks|is\s+asking|wonders))\b)"
     r"[^,?]{0,40}?,?\s+(?=(?:wie|wann|wo|wer|wem|wen|was|welche\w*|warum|weshalb|ob|ab wann|"
     r"bis wann|seit wann|ab wie|an wen|bei wem|in welche\w*|an welche\w*|how|when|where|who|"
     r"what|which|why|whether|if)\b)",
@@ -451,7 +460,9 @@ _HEARSAY = re.compile(
 # in a chat an emoji ends a thought as a full stop does ("... abgebaut werden 😟 Nach welchen
 # Kriterien ...?"): pictographs and dingbats, with their joiners and variation selectors
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
-_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|\s*{_EMOJI}\s*")
+# a quotation may end the sentence it holds: 'Im Vertrag steht: "... festgelegt." Ist das
+# erlaubt?' asks in its second sentence
+_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*")
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
@@ -500,6 +511,9 @@ def _asking_part(question: str) -> tuple[str, str]:
     if not parts:
         return "", question
     asking = [(start, part) for start, part in parts if part.endswith("?")]
+    # without a question mark, the sentence that embeds what is asked ("Meine Kollegin möchte
+    # wissen, ob das rechtens ist.") asks, wherever it stands
+    asking = asking or [(start, part) for start, part in parts if _FRAME.match(part)]
     start, sentence = (asking or parts)[-1]
     return whole[:start].strip(), _OPENER.sub("", sentence, count=1) or sentence
 
@@ -519,11 +533,43 @@ def last_question(question: str) -> str:
     'wie lange ein Nachtarbeiter arbeiten darf.'
     """
     before, text = _asking_part(question)
+    framed = _FRAME.sub("", text, count=1) or text
+    if not _quoted(text) and (quoted := _quoted(question)) and _POINTS_BACK.search(framed):
+        # a clause quoted from a contract, a notice or an advert, then asked of as "das":
+        # what is asked is whether the clause holds
+        return f"{framed.rstrip(' ?.!')}: {quoted}?"
     if not before or not _CONFIRMATION.match(text):
-        return _FRAME.sub("", text, count=1) or text
+        return framed
     belief = asking_sentence(before)
     belief = _HEARSAY.sub("", belief, count=1).rstrip(" .!;:")
     return f"{text[:-1].rstrip()}: {belief}?" if belief else text
+
+
+# a quotation of at least three words: „...“, "...", »...«, '...' (an apostrophe in "geht's"
+# opens none: the quote opens after a space or a colon)
+_QUOTATION = re.compile(
+    r"(?:(?<=[\s:])|^)(?:„(?P<low>[^“”\"]+)[“”\"]|\"(?P<straight>[^\"]+)\"|»(?P<guillemet>[^«]+)«|"
+    r"“(?P<curly>[^”]+)”|'(?P<single>[^']+)'(?=[\s.,:;?!]|$))"
+)
+# the asking sentence that refers back to what came before: "Ist das erlaubt?", "Darf der
+# Arbeitgeber das so festlegen?", "Gilt so eine Klausel?", "Darf man eine Stelle so
+# ausschreiben?", "Is that legal?"; "das" as a pronoun, not as the article of a noun ("das
+# Verfahren")
+_POINTS_BACK = re.compile(
+    r"\b(?:[Dd](?:as|ies)(?=\s+[a-zäöüß]|\s*[?,.!]|$)|[Ss]o\s+(?:eine?[nrm]?|etwas|was)\b|"
+    r"[Ss]owas|[Dd]iese[rsnm]?\s+[A-ZÄÖÜ]|[Ss]olche[rsnm]?\s+[A-ZÄÖÜ]|so\s+[a-zäöüß]+\s*\?$|"
+    r"(?i:that|this|it|such)\b)"
+)
+
+
+def _quoted(text: str) -> str | None:
+    """The longest clause ``text`` quotes, of at least three words; None when it quotes none."""
+    clauses = [
+        next(group for group in found.groups() if group is not None).strip(" .")
+        for found in _QUOTATION.finditer(text)
+    ]
+    clauses = [c for c in clauses if len(c.split()) >= 3]
+    return max(clauses, key=len) if clauses else None
 
 
 _SPLIT = re.compile(

@@ -1493,6 +1493,89 @@ def test_a_spoken_question_asks_without_its_sounds_and_opening_words(
         assert asked(question) == kind
 
 
+@pytest.mark.parametrize(
+    ("question", "asking", "kind"),
+    [
+        # a quotation ends the sentence it holds; what comes after it asks
+        (
+            'Im Vertrag steht: "Der Urlaub beträgt 18 Werktage." Ist das erlaubt?',
+            "Ist das erlaubt: Der Urlaub beträgt 18 Werktage?",
+            "yes_no",
+        ),
+        (
+            "Mein Vertrag sagt: 'Die tägliche Arbeitszeit beträgt 10 Stunden.' Ist das so zulässig?",
+            "Ist das so zulässig: Die tägliche Arbeitszeit beträgt 10 Stunden?",
+            "yes_no",
+        ),
+        (
+            "Die Anzeige lautet: „Wir suchen Leute bis 30 Jahre.“ Darf man eine Stelle so ausschreiben?",
+            "Darf man eine Stelle so ausschreiben: Wir suchen Leute bis 30 Jahre?",
+            "yes_no",
+        ),
+        (
+            'My contract says: "No holiday in the first year." Is that legal?',
+            "Is that legal: No holiday in the first year?",
+            "yes_no",
+        ),
+        # a question passed on asks what it embeds, even without a question mark and before
+        # the clause it asks of
+        (
+            "Meine Kollegin möchte wissen, ob das rechtens ist. In ihrem Vertrag steht: "
+            "„Teilzeitkräfte bekommen kein Weihnachtsgeld.“ Die anderen kriegen es aber.",
+            "ob das rechtens ist: Teilzeitkräfte bekommen kein Weihnachtsgeld?",
+            "yes_no",
+        ),
+        (
+            "Mein Kollege wechselt die Firma. Er fragt, ob ihm dafür Geld zusteht.",
+            "ob ihm dafür Geld zusteht.",
+            "yes_no",
+        ),
+        (
+            "A colleague of mine wants to know whether that is legal. Her contract says "
+            '"No overtime is paid."',
+            "whether that is legal: No overtime is paid?",
+            "yes_no",
+        ),
+        # a condition that names someone asking is no question passed on
+        (
+            "Wenn mein Chef fragt, ob ich krank bin, muss ich antworten?",
+            "Wenn mein Chef fragt, ob ich krank bin, muss ich antworten?",
+            "yes_no",
+        ),
+        # a belief quoted is asked back as one said
+        (
+            "Mein Kollege sagt: »Resturlaub verfällt im März.« Stimmt das?",
+            "Stimmt das: Resturlaub verfällt im März?",
+            "yes_no",
+        ),
+        # an asking sentence that asks of its own thing ("das Verfahren") stays as asked; so
+        # does one after an apostrophe ("Geht's") or a quoted single word
+        (
+            'Im Vertrag steht "Probezeit von sechs Monaten". Wie lange dauert das Verfahren?',
+            "Wie lange dauert das Verfahren?",
+            "duration",
+        ),
+        ("Geht's noch? Wie viel Urlaub habe ich?", "Wie viel Urlaub habe ich?", "quantity"),
+        ('Was heißt "Werktag"? Ist das der Samstag?', "Ist das der Samstag?", "yes_no"),
+    ],
+)
+def test_a_clause_quoted_then_asked_of_is_what_is_asked(
+    question: str, asking: str, kind: Asked
+) -> None:
+    assert last_question(question) == asking
+    assert asked(question) == kind
+
+
+def test_a_rule_under_its_condition_answers_yes_or_no() -> None:
+    only_if = (
+        "Ein befristetes Arbeitsverhältnis unterliegt nur dann der ordentlichen Kündigung, "
+        "wenn dies einzelvertraglich vereinbart ist."
+    )
+    assert holds("yes_no", only_if)
+    assert holds("yes_no", "Overtime is paid only if it was ordered.")
+    assert not holds("yes_no", "Das Gesetz trat am 1. Januar in Kraft.")
+
+
 def test_what_a_spoken_question_says_before_its_asking_sentence_is_read_as_written() -> None:
     # the asking sentence without its sounds is no longer a part of the question's text
     belief = "Ein Freund meint, Resturlaub verfällt. Stimmt äh das?"
@@ -1924,6 +2007,9 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     assert not unknown("Wie viele Urlaubstage habe ich?")  # a compound the evidence has
     assert not unknown("Wie lange muss ich danach Ruhe haben?")  # "Ruhezeit" begins with it
     assert not unknown("Innerhalb welcher Frist muss ich das tun?")  # the kind, not the thing
+    # a size is a measure like a number: "Urlaubsgröße" asks the size of the leave
+    assert not unknown("Ab welcher Urlaubsgröße muss der Urlaub geteilt werden?")
+    assert unknown("Ab welcher Bildungsurlaubsgröße gilt das?")
     scored = pool()
     question = "Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?"
     score(question, "de", asked(question), scored, None, None)
