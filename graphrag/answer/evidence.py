@@ -800,7 +800,7 @@ _DATE_WORDS = "datum zeitpunkt termin stichtag"
 _UNIT_WORDS = (
     "tag tage werktag werktage woche wochen monat monate jahr jahre stunde stunden minute "
     "minuten euro prozent mal leute mitarbeiter beschäftigte arbeitnehmer frist fristen dauer "
-    "zeit zeitraum höhe betrag anzahl zahl umfang größe " + _DATE_WORDS
+    "zeit zeitraum höhe betrag anzahl zahl umfang " + _DATE_WORDS
 )
 
 

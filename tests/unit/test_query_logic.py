@@ -2007,9 +2007,6 @@ def test_a_number_of_something_the_evidence_never_names_is_not_answered() -> Non
     assert not unknown("Wie viele Urlaubstage habe ich?")  # a compound the evidence has
     assert not unknown("Wie lange muss ich danach Ruhe haben?")  # "Ruhezeit" begins with it
     assert not unknown("Innerhalb welcher Frist muss ich das tun?")  # the kind, not the thing
-    # a size is a measure like a number: "Urlaubsgröße" asks the size of the leave
-    assert not unknown("Ab welcher Urlaubsgröße muss der Urlaub geteilt werden?")
-    assert unknown("Ab welcher Bildungsurlaubsgröße gilt das?")
     scored = pool()
     question = "Wie viele Tage Bildungsurlaub stehen mir im Jahr zu?"
     score(question, "de", asked(question), scored, None, None)
