@@ -518,6 +518,8 @@ def _asking_part(question: str) -> tuple[str, str]:
     return whole[:start].strip(), _OPENER.sub("", sentence, count=1) or sentence
 
 
+# asked, offered, modality, parties and each evidence score read the same question's asking part
+@lru_cache(maxsize=256)
 def last_question(question: str) -> str:
     """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second. A
     belief asked back ("Mein Kollege sagt, im ersten halben Jahr gibt es keinen Urlaub. Stimmt
@@ -553,12 +555,15 @@ _QUOTATION = re.compile(
 )
 # the asking sentence that refers back to what came before: "Ist das erlaubt?", "Darf der
 # Arbeitgeber das so festlegen?", "Gilt so eine Klausel?", "Darf man eine Stelle so
-# ausschreiben?", "Is that legal?"; "das" as a pronoun, not as the article of a noun ("das
-# Verfahren")
+# ausschreiben?", "Is that legal?", "Can they do this?", "Is such a clause valid?"; "das" as a
+# pronoun, not as the article of a noun ("das Verfahren"); "it"/"that"/"this" as the pronoun
+# the question opens on or ends with, not anywhere ("Can I take it with me?" refers to nothing
+# quoted)
 _POINTS_BACK = re.compile(
     r"\b(?:[Dd](?:as|ies)(?=\s+[a-zäöüß]|\s*[?,.!]|$)|[Ss]o\s+(?:eine?[nrm]?|etwas|was)\b|"
     r"[Ss]owas|[Dd]iese[rsnm]?\s+[A-ZÄÖÜ]|[Ss]olche[rsnm]?\s+[A-ZÄÖÜ]|so\s+[a-zäöüß]+\s*\?$|"
-    r"(?i:that|this|it|such)\b)"
+    r"(?i:^(?:is|are|was|can|could|may|does|do|would|will|whether|if)\s+(?:that|this|it)\b|"
+    r"(?:that|this|it)(?=\s*(?:in\s+\w+\s*)?[?.!]|$)|(?:this|such(?:\s+an?)?)\s+[a-z]+))"
 )
 
 

@@ -1557,6 +1557,23 @@ def test_a_spoken_question_asks_without_its_sounds_and_opening_words(
         ),
         ("Geht's noch? Wie viel Urlaub habe ich?", "Wie viel Urlaub habe ich?", "quantity"),
         ('Was heißt "Werktag"? Ist das der Samstag?', "Ist das der Samstag?", "yes_no"),
+        # in English, "it"/"this"/"that" point back as the pronoun the question opens on or
+        # ends with, or as "this"/"such" before a noun; an "it" inside asks of its own thing
+        (
+            'The handbook says "Laptops stay in the office." Can I take it home at weekends?',
+            "Can I take it home at weekends?",
+            "yes_no",
+        ),
+        (
+            'My contract says "No overtime is paid." Can they do that in Germany?',
+            "Can they do that in Germany: No overtime is paid?",
+            "yes_no",
+        ),
+        (
+            'The advert says "Applicants under 30 only." Is such a clause valid?',
+            "Is such a clause valid: Applicants under 30 only?",
+            "yes_no",
+        ),
     ],
 )
 def test_a_clause_quoted_then_asked_of_is_what_is_asked(
