@@ -461,8 +461,12 @@ _HEARSAY = re.compile(
 # Kriterien ...?"): pictographs and dingbats, with their joiners and variation selectors
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
 # a quotation may end the sentence it holds: 'Im Vertrag steht: "... festgelegt." Ist das
-# erlaubt?' asks in its second sentence
-_SENTENCE_END = re.compile(rf"(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*")
+# erlaubt?' asks in its second sentence; a line ends one too, with the list mark the next line
+# opens with: a situation pasted as notes ("- Eintritt: 1. Februar\n- Kündigung zum 31.
+# Mai\nWie viel Urlaub bekomme ich?") asks in its last line, not from the "31." on
+_SENTENCE_END = re.compile(
+    rf"(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*|\s*\n\s*(?:[-•*–·]\s+|\d+[.)]\s+)?"
+)
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick

@@ -1583,6 +1583,36 @@ def test_a_clause_quoted_then_asked_of_is_what_is_asked(
     assert asked(question) == kind
 
 
+@pytest.mark.parametrize(
+    ("question", "asking", "kind"),
+    [
+        (
+            "Meine Daten:\n- Eintritt: 1. Februar\n- Kündigung zum 31. Mai\n"
+            "Wie viel Urlaub bekomme ich für dieses Jahr?",
+            "Wie viel Urlaub bekomme ich für dieses Jahr?",
+            "quantity",
+        ),
+        (
+            "Stand:\n1) befristet ohne Grund\n2) schon 24 Monate\nGeht das noch?",
+            "Geht das noch?",
+            "yes_no",
+        ),
+        ("Zu mir:\nAlter: 51\nSchicht: nachts\nDarf ich zur Untersuchung?", None, "yes_no"),
+        ("Background:\n* salary two months late\nCan I stop working?", None, "yes_no"),
+        # a line with no question mark asks only when no line has one
+        ("Wie lange habe ich Zeit?\nDanke und Gruß, Nils", "Wie lange habe ich Zeit?", None),
+    ],
+)
+def test_a_situation_pasted_as_lines_asks_in_its_asking_line(
+    question: str, asking: str | None, kind: Asked | None
+) -> None:
+    expected = asking or question.rsplit("\n", 1)[-1]
+    assert asking_sentence(question) == expected
+    assert last_question(question) == expected
+    if kind is not None:
+        assert asked(question) == kind
+
+
 def test_a_rule_under_its_condition_answers_yes_or_no() -> None:
     only_if = (
         "Ein befristetes Arbeitsverhältnis unterliegt nur dann der ordentlichen Kündigung, "
