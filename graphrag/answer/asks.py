@@ -461,12 +461,21 @@ _HEARSAY = re.compile(
 # Kriterien ...?"): pictographs and dingbats, with their joiners and variation selectors
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
 # a quotation may end the sentence it holds: 'Im Vertrag steht: "... festgelegt." Ist das
-# erlaubt?' asks in its second sentence; a line ends one too, with the list mark the next line
-# opens with: a situation pasted as notes ("- Eintritt: 1. Februar\n- Kündigung zum 31.
-# Mai\nWie viel Urlaub bekomme ich?") asks in its last line, not from the "31." on
+# erlaubt?' asks in its second sentence; a line of notes ends one too, with the list mark the
+# next line opens with (``_ends_line``): a situation pasted as notes ("- Eintritt: 1.
+# Februar\n- Kündigung zum 31. Mai\nWie viel Urlaub bekomme ich?") asks in its last line, not
+# from the "31." on
+_LINE_BREAK = r"\s*\n\s*(?:[-•*–·]\s+|\d+[.)]\s+)?"
 _SENTENCE_END = re.compile(
-    rf"(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*|\s*\n\s*(?:[-•*–·]\s+|\d+[.)]\s+)?"
+    rf"{_LINE_BREAK}(?=\S)|(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*"
 )
+# a line of notes: a list item ("- ...", "• ...", "1) ..."), a field and its value ("Alter:
+# 51", "Letzter Check beim Betriebsarzt: vor 14 Monaten"), a row ("... | ..."), a heading
+# ("Meine Daten:") or a line that ends a sentence
+_NOTE_LINE = re.compile(
+    r"^(?:[-•*–·]\s|\d+[.)]\s|[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,3}:\s+[^?]*$)|\s\|\s|[:.!?]$"
+)
+_LIST_MARK = re.compile(r"\n\s*(?:[-•*–·]|\d+[.)])\s")
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
@@ -504,6 +513,8 @@ def _asking_part(question: str) -> tuple[str, str]:
     whole = question.strip()
     starts, ends = [0], []
     for boundary in _SENTENCE_END.finditer(whole):
+        if not _ends_line(whole, boundary):
+            continue
         ends.append(boundary.start())
         starts.append(boundary.end())
     ends.append(len(whole))
@@ -524,6 +535,17 @@ def _asking_part(question: str) -> tuple[str, str]:
 
 # asked, offered, modality, parties and each evidence score read the same question's asking part
 @lru_cache(maxsize=256)
+def _ends_line(whole: str, boundary: re.Match[str]) -> bool:
+    """The boundary ends a sentence: any that is no line break; a line break after a line of
+    notes or before a list item. A line break inside a wrapped sentence ("Ich möchte wissen,
+    wie lange mein\nUrlaub dauert?", pasted from a plain-text e-mail) or after a greeting
+    ("Hallo Frau Berger,\n...") joins its lines."""
+    if "\n" not in boundary.group(0) or _LIST_MARK.search(boundary.group(0)):
+        return True
+    line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()
+    return bool(_NOTE_LINE.search(line)) and not _OPENER.match(line)
+
+
 def last_question(question: str) -> str:
     """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second. A
     belief asked back ("Mein Kollege sagt, im ersten halben Jahr gibt es keinen Urlaub. Stimmt

@@ -1601,6 +1601,8 @@ def test_a_clause_quoted_then_asked_of_is_what_is_asked(
         ("Background:\n* salary two months late\nCan I stop working?", None, "yes_no"),
         # a line with no question mark asks only when no line has one
         ("Wie lange habe ich Zeit?\nDanke und Gruß, Nils", "Wie lange habe ich Zeit?", None),
+        # a list item after a line that ends a sentence keeps no mark
+        ("Ende: 31.3.\n• Darf der Chef das?", "Darf der Chef das?", "yes_no"),
     ],
 )
 def test_a_situation_pasted_as_lines_asks_in_its_asking_line(
@@ -1611,6 +1613,21 @@ def test_a_situation_pasted_as_lines_asks_in_its_asking_line(
     assert last_question(question) == expected
     if kind is not None:
         assert asked(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "asking"),
+    [
+        # a sentence wrapped in a plain-text e-mail is one sentence, whatever line it ends on
+        (
+            "Hallo Frau Berger,\nich möchte gerne wissen, wie lange mein\nUrlaub dauern darf?",
+            "Hallo Frau Berger, ich möchte gerne wissen, wie lange mein Urlaub dauern darf?",
+        ),
+        ("Kurze Frage: darf ich\nsonntags arbeiten?", "darf ich sonntags arbeiten?"),
+    ],
+)
+def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
+    assert " ".join(asking_sentence(question).split()) == asking
 
 
 def test_a_rule_under_its_condition_answers_yes_or_no() -> None:
