@@ -533,8 +533,6 @@ def _asking_part(question: str) -> tuple[str, str]:
     return whole[:start].strip(), _OPENER.sub("", sentence, count=1) or sentence
 
 
-# asked, offered, modality, parties and each evidence score read the same question's asking part
-@lru_cache(maxsize=256)
 def _ends_line(whole: str, boundary: re.Match[str]) -> bool:
     """The boundary ends a sentence: any that is no line break; a line break after a line of
     notes or before a list item. A line break inside a wrapped sentence ("Ich möchte wissen,
@@ -546,6 +544,8 @@ def _ends_line(whole: str, boundary: re.Match[str]) -> bool:
     return bool(_NOTE_LINE.search(line)) and not _OPENER.match(line)
 
 
+# asked, offered, modality, parties and each evidence score read the same question's asking part
+@lru_cache(maxsize=256)
 def last_question(question: str) -> str:
     """The part that asks: "Mir wurde gekündigt. Wie viel Zeit habe ich?" asks the second. A
     belief asked back ("Mein Kollege sagt, im ersten halben Jahr gibt es keinen Urlaub. Stimmt
