@@ -460,12 +460,14 @@ _HEARSAY = re.compile(
 # in a chat an emoji ends a thought as a full stop does ("... abgebaut werden 😟 Nach welchen
 # Kriterien ...?"): pictographs and dingbats, with their joiners and variation selectors
 _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+# a list item's mark: a bullet or a number ("1.", "2)")
+_MARK = r"(?:[-•*–·]|\d+[.)])"
 # a quotation may end the sentence it holds: 'Im Vertrag steht: "... festgelegt." Ist das
 # erlaubt?' asks in its second sentence; a line of notes ends one too, with the list mark the
 # next line opens with (``_ends_line``): a situation pasted as notes ("- Eintritt: 1.
 # Februar\n- Kündigung zum 31. Mai\nWie viel Urlaub bekomme ich?") asks in its last line, not
 # from the "31." on
-_LINE_BREAK = r"\s*\n\s*(?:[-•*–·]\s+|\d+[.)]\s+)?"
+_LINE_BREAK = rf"\s*\n\s*(?:{_MARK}\s+)?"
 _SENTENCE_END = re.compile(
     rf"{_LINE_BREAK}(?=\S)|(?<=[.!?])\s+|(?<=[.!?][\"'“”»«‘’])\s+|\s*{_EMOJI}\s*"
 )
@@ -473,9 +475,9 @@ _SENTENCE_END = re.compile(
 # 51", "Letzter Check beim Betriebsarzt: vor 14 Monaten"), a row ("... | ..."), a heading
 # ("Meine Daten:") or a line that ends a sentence
 _NOTE_LINE = re.compile(
-    r"^(?:[-•*–·]\s|\d+[.)]\s|[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,3}:\s+[^?]*$)|\s\|\s|[:.!?]$"
+    rf"^(?:{_MARK}\s|[^\W\d_][\w.-]*(?:\s+[\w.-]+){{0,3}}:\s+[^?]*$)|\s\|\s|[:.!?]$"
 )
-_LIST_MARK = re.compile(r"\n\s*(?:[-•*–·]|\d+[.)])\s")
+_LIST_MARK = re.compile(rf"\n\s*{_MARK}\s")
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
