@@ -46,6 +46,7 @@ from functools import lru_cache
 from typing import Literal
 
 from graphrag.answer.spoken import fluent
+from ingestion.chunking.sentences import ends_sentence
 
 Asked = Literal[
     "deadline",
@@ -464,7 +465,7 @@ _EMOJI = "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
 _MARK = r"(?:[-•*–·]|\d+[.)])"
 # a quotation may end the sentence it holds: 'Im Vertrag steht: "... festgelegt." Ist das
 # erlaubt?' asks in its second sentence; a line of notes ends one too, with the list mark the
-# next line opens with (``_ends_line``): a situation pasted as notes ("- Eintritt: 1.
+# next line opens with (``_ends_sentence``): a situation pasted as notes ("- Eintritt: 1.
 # Februar\n- Kündigung zum 31. Mai\nWie viel Urlaub bekomme ich?") asks in its last line, not
 # from the "31." on
 _LINE_BREAK = rf"\s*\n\s*(?:{_MARK}\s+)?"
@@ -478,6 +479,9 @@ _NOTE_LINE = re.compile(
     rf"^(?:{_MARK}\s|[^\W\d_][\w.-]*(?:\s+[\w.-]+){{0,3}}:\s+[^?]*$)|\s\|\s|[:.!?]$"
 )
 _LIST_MARK = re.compile(rf"\n\s*{_MARK}\s")
+# a company's legal form is a word, not an abbreviation, at a sentence's end: "Ich bin
+# Geschäftsführer einer GmbH. Schützt mich ...?"
+_COMPANY_END = re.compile(r"\b(?:GmbH|Inc|Ltd|Corp)\.$")
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
@@ -515,7 +519,7 @@ def _asking_part(question: str) -> tuple[str, str]:
     whole = question.strip()
     starts, ends = [0], []
     for boundary in _SENTENCE_END.finditer(whole):
-        if not _ends_line(whole, boundary):
+        if not _ends_sentence(whole, boundary):
             continue
         ends.append(boundary.start())
         starts.append(boundary.end())
@@ -535,12 +539,18 @@ def _asking_part(question: str) -> tuple[str, str]:
     return whole[:start].strip(), _OPENER.sub("", sentence, count=1) or sentence
 
 
-def _ends_line(whole: str, boundary: re.Match[str]) -> bool:
-    """The boundary ends a sentence: any that is no line break; a line break after a line of
+def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
+    """The boundary ends a sentence: a full stop, but that of an abbreviation or an ordinal
+    ("Darf er z. B. am 24. Dezember ...?"), and any other mark; a line break after a line of
     notes or before a list item. A line break inside a wrapped sentence ("Ich möchte wissen,
     wie lange mein\nUrlaub dauert?", pasted from a plain-text e-mail) or after a greeting
     ("Hallo Frau Berger,\n...") joins its lines."""
-    if "\n" not in boundary.group(0) or _LIST_MARK.search(boundary.group(0)):
+    if "\n" not in boundary.group(0):
+        stop = whole[: boundary.start()]
+        if not stop.endswith(".") or _COMPANY_END.search(stop):
+            return True
+        return ends_sentence(stop, whole[boundary.end() :])
+    if _LIST_MARK.search(boundary.group(0)):
         return True
     line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()
     return bool(_NOTE_LINE.search(line)) and not _OPENER.match(line)

@@ -84,15 +84,30 @@ def split_sentences(text: str) -> list[str]:
     merged: list[str] = []
     for sentence in raw:
         if merged and (
-            _ends_with_abbreviation(merged[-1])
-            or (_ORDINAL_END.search(merged[-1]) and _MONTH_START.match(sentence))
-            or _ARTICLE_ORDINAL_END.search(merged[-1])
+            not ends_sentence(merged[-1], sentence)
             or (_UNFINISHED.search(merged[-1]) and _PARENTHESIS.match(sentence))
         ):
             merged[-1] = f"{merged[-1]} {sentence}"
         else:
             merged.append(sentence)
     return merged
+
+
+def ends_sentence(before: str, after: str) -> bool:
+    """Whether the full stop that ends ``before`` ends a sentence, ``after`` following it: not
+    the stop of an abbreviation ("Abs.", "z. B.") nor of an ordinal ("ab dem 3. Monat", "am
+    31. Dezember").
+
+    >>> ends_sentence("Resturlaub verfällt am 31.", "Dezember. Stimmt das?")
+    False
+    >>> ends_sentence("Ich arbeite dort seit 2019.", "Darf ich ...?")
+    True
+    """
+    return not (
+        _ends_with_abbreviation(before)
+        or (_ORDINAL_END.search(before) and _MONTH_START.match(after))
+        or _ARTICLE_ORDINAL_END.search(before)
+    )
 
 
 def _at_margin_numbers(text: str) -> list[str]:

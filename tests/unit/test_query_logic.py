@@ -1630,6 +1630,44 @@ def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
     assert " ".join(asking_sentence(question).split()) == asking
 
 
+@pytest.mark.parametrize(
+    ("question", "asking", "kind"),
+    [
+        # the stop of an ordinal or an abbreviation ends no sentence: the question is whole
+        (
+            "Darf mein Chef z. B. am 24. Dezember Urlaub anordnen?",
+            "Darf mein Chef z. B. am 24. Dezember Urlaub anordnen?",
+            "yes_no",
+        ),
+        (
+            "Muss ich ab dem 3. Monat mehr Urlaub bekommen?",
+            "Muss ich ab dem 3. Monat mehr Urlaub bekommen?",
+            "yes_no",
+        ),
+        (
+            "Brückenteilzeit – wie lang muss die mind. sein?",
+            "Brückenteilzeit – wie lang muss die mind. sein?",
+            "duration",
+        ),
+        # a belief with a date is asked of whole
+        (
+            "Mein Chef sagt, Resturlaub verfällt am 31. Dezember. Stimmt das?",
+            "Stimmt das: Resturlaub verfällt am 31. Dezember?",
+            "yes_no",
+        ),
+        # a year, a company's legal form and a plain word end their sentence
+        ("Ich arbeite dort seit 2019. Ab wann habe ich vollen Urlaub?", None, "time"),
+        ("Ich bin Geschäftsführer einer GmbH. Gilt das KSchG für mich?", None, "yes_no"),
+    ],
+)
+def test_an_ordinal_or_an_abbreviation_ends_no_sentence(
+    question: str, asking: str | None, kind: Asked
+) -> None:
+    expected = asking or question.split(". ")[-1]
+    assert last_question(question) == expected
+    assert asked(question) == kind
+
+
 def test_a_rule_under_its_condition_answers_yes_or_no() -> None:
     only_if = (
         "Ein befristetes Arbeitsverhältnis unterliegt nur dann der ordentlichen Kündigung, "
