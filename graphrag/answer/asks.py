@@ -549,11 +549,21 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
         stop = whole[: boundary.start()]
         if not stop.endswith(".") or _COMPANY_END.search(stop):
             return True
-        return ends_sentence(stop, whole[boundary.end() :])
+        after = whole[boundary.end() :]
+        # "ich arbeite 30 Std. pro Woche": a sentence goes on in lower case, where its writer
+        # capitalises the first word (one who types all in lower case starts each so)
+        if after[:1].islower() and _capitalises(whole):
+            return False
+        return ends_sentence(stop, after)
     if _LIST_MARK.search(boundary.group(0)):
         return True
     line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()
     return bool(_NOTE_LINE.search(line)) and not _OPENER.match(line)
+
+
+def _capitalises(text: str) -> bool:
+    """The text's first letter is a capital."""
+    return next((ch for ch in text if ch.isalpha()), "").isupper()
 
 
 # asked, offered, modality, parties and each evidence score read the same question's asking part

@@ -1655,17 +1655,26 @@ def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
             "Stimmt das: Resturlaub verfällt am 31. Dezember?",
             "yes_no",
         ),
+        # a sentence goes on in lower case after an abbreviation the reader does not know
+        (
+            "Kann ich auf 30 Std. pro Woche runtergehen?",
+            "Kann ich auf 30 Std. pro Woche runtergehen?",
+            "yes_no",
+        ),
+        # ... unless its writer types all in lower case, each sentence so
+        ("ich habe 30 std. pro woche. darf ich mehr verlangen?", "darf ich mehr verlangen?", None),
         # a year, a company's legal form and a plain word end their sentence
         ("Ich arbeite dort seit 2019. Ab wann habe ich vollen Urlaub?", None, "time"),
         ("Ich bin Geschäftsführer einer GmbH. Gilt das KSchG für mich?", None, "yes_no"),
     ],
 )
 def test_an_ordinal_or_an_abbreviation_ends_no_sentence(
-    question: str, asking: str | None, kind: Asked
+    question: str, asking: str | None, kind: Asked | None
 ) -> None:
     expected = asking or question.split(". ")[-1]
     assert last_question(question) == expected
-    assert asked(question) == kind
+    if kind is not None:
+        assert asked(question) == kind
 
 
 def test_a_rule_under_its_condition_answers_yes_or_no() -> None:
