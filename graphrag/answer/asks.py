@@ -482,6 +482,12 @@ _LIST_MARK = re.compile(rf"\n\s*{_MARK}\s")
 # a company's legal form is a word, not an abbreviation, at a sentence's end: "Ich bin
 # Geschäftsführer einer GmbH. Schützt mich ...?"
 _COMPANY_END = re.compile(r"\b(?:GmbH|Inc|Ltd|Corp)\.$")
+# an ordinal after a parenthesis or a possessive or demonstrative ("schwanger (5. Monat)",
+# "vor meinem 18. Geburtstag", "diese 3. Verlängerung"): no sentence ends on it (the chunker's
+# ``ends_sentence`` reads those after an article or a preposition)
+_OWN_ORDINAL_END = re.compile(
+    r"(?:\(|\b(?:mein|dein|sein|ihr|unser|euer|eure|jed|dies)\w*\s+)\d{1,2}\.$", re.I
+)
 # what is left of a thought an emoji ended ("Kurze Frage 🙏: ich fang ...")
 _LOOSE = " :;,-–"
 # the nouns that name the asking itself ("Kurze Frage: ...", "Ich hätte ein Anliegen", "Quick
@@ -547,8 +553,11 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
     ("Hallo Frau Berger,\n...") joins its lines."""
     if "\n" not in boundary.group(0):
         stop = whole[: boundary.start()]
-        if not stop.endswith(".") or _COMPANY_END.search(stop):
+        # an ellipsis ("Mein Chef meint... darf er das?") ends a thought, as in a chat
+        if not stop.endswith(".") or stop.endswith("..") or _COMPANY_END.search(stop):
             return True
+        if _OWN_ORDINAL_END.search(stop):
+            return False
         after = whole[boundary.end() :]
         # "ich arbeite 30 Std. pro Woche": a sentence goes on in lower case, where its writer
         # capitalises the first word (one who types all in lower case starts each so)

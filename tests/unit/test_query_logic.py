@@ -1663,6 +1663,23 @@ def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
         ),
         # ... unless its writer types all in lower case, each sentence so
         ("ich habe 30 std. pro woche. darf ich mehr verlangen?", "darf ich mehr verlangen?", None),
+        # an ordinal after a parenthesis or a possessive
+        (
+            "Kann mir gekündigt werden, weil ich schwanger bin (5. Monat)?",
+            "Kann mir gekündigt werden, weil ich schwanger bin (5. Monat)?",
+            "yes_no",
+        ),
+        (
+            "Muss ich vor meinem 18. Geburtstag Nachtschicht machen?",
+            "Muss ich vor meinem 18. Geburtstag Nachtschicht machen?",
+            "yes_no",
+        ),
+        # an ellipsis ends a thought as a chat writes it, whatever case follows
+        (
+            "Mein Chef meint... darf er mir den Urlaub streichen?",
+            "darf er mir den Urlaub streichen?",
+            "yes_no",
+        ),
         # a year, a company's legal form and a plain word end their sentence
         ("Ich arbeite dort seit 2019. Ab wann habe ich vollen Urlaub?", None, "time"),
         ("Ich bin Geschäftsführer einer GmbH. Gilt das KSchG für mich?", None, "yes_no"),
