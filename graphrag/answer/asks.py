@@ -377,7 +377,7 @@ _VERB_FIRST = (
     # chat spelling: "Hab ich ...?", "Krieg ich ...?" ("hab die Kündigung bekommen" is a
     # statement whose "ich" was dropped)
     r"(?:hab|krieg)(?=\s+(?:ich|du|wir|ihr|man)\b)|"
-    r"läuft|erlischt|wäre|würde|hätte|"
+    r"läuft|liegt|liegen|erlischt|wäre|würde|hätte|"
     r"könnte|dürfte|müsste|sollten|can|may|must|"
     r"is|are|do|does|"
     r"did|will|should|am|have|has"
@@ -439,11 +439,15 @@ _LEADING_CLAUSE = re.compile(
 
 
 # "Stimmt das?", "Ist das so richtig?", "Is that true?": asks only whether what was said is
-# true (not "Ist das erlaubt?", which asks its own question of it)
+# true (not "Ist das erlaubt?", which asks its own question of it); so does asking whether the
+# one who said it is right ("Hat er recht?", "Liegt sie damit richtig?", "Is he right?")
 _CONFIRMATION = re.compile(
     r"^(?:(?:stimmt|stimmen)\s+(?:das|es)\b[^?]{0,30}|"
     r"(?:ist|is|geht|steht)\s+(?:das|es|that|this|it)\b(?:\s+\w+){0,3}?\s+"
-    r"(?:richtig|so|wahr|wirklich|true|right|correct|so im gesetz)|trifft\s+(?:das|es)\s+zu)"
+    r"(?:richtig|so|wahr|wirklich|true|right|correct|so im gesetz)|trifft\s+(?:das|es)\s+zu|"
+    r"(?:hat|haben)\s+(?:er|sie|die|der)(?:\s+\w+)?\s+(?:damit\s+|da\s+)?(?:wirklich\s+)?recht|"
+    r"(?:liegt|liegen)\s+(?:er|sie)\s+(?:damit\s+|da\s+)?(?:wirklich\s+)?richtig|"
+    r"(?:is|are)\s+(?:he|she|they)\s+(?:really\s+)?right)"
     r"\s*\?$",
     re.I,
 )

@@ -1735,8 +1735,23 @@ def test_what_a_spoken_question_says_before_its_asking_sentence_is_read_as_writt
             "My friend says overtime is paid double. Is that true?",
             "Is that true: overtime is paid double?",
         ),
+        # asking whether the one who said it is right asks whether it holds
+        (
+            "Mein Chef sagt, Resturlaub verfällt am 31. Dezember. Hat er recht?",
+            "Hat er recht: Resturlaub verfällt am 31. Dezember?",
+        ),
+        (
+            "Mein Arbeitgeber behauptet, die Pause zählt nicht als Arbeitszeit. Liegt er damit "
+            "richtig?",
+            "Liegt er damit richtig: die Pause zählt nicht als Arbeitszeit?",
+        ),
+        (
+            "My manager says I have to work on Sundays. Is he right?",
+            "Is he right: I have to work on Sundays?",
+        ),
         # a question that asks something itself stays as asked
         ("Mir wurde gekündigt. Wie viel Zeit habe ich?", "Wie viel Zeit habe ich?"),
+        ("Hat sie Recht, wenn sie sagt, dass ich kündigen muss?", None),
         ("Stimmt das?", "Stimmt das?"),
         # a request to be told: the clause it embeds, without the frame's nouns ("Regel")
         (
@@ -1746,9 +1761,21 @@ def test_what_a_spoken_question_says_before_its_asking_sentence_is_read_as_writt
         ("Nenn mir die Obergrenze der Abfindung.", "Nenn mir die Obergrenze der Abfindung."),
     ],
 )
-def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str) -> None:
-    assert last_question(question) == asking
+def test_a_belief_asked_back_is_what_is_asked(question: str, asking: str | None) -> None:
+    assert last_question(question) == (asking or question)
     assert split_question(question) == [question]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Mein Chef sagt, Resturlaub verfällt im März. Hat er recht?",
+        "Sie behauptet, Überstunden verfallen. Liegt sie damit richtig?",
+        "HR says my leave expires in March. Are they right?",
+    ],
+)
+def test_asking_whether_someone_is_right_asks_yes_or_no(question: str) -> None:
+    assert asked(question) == "yes_no"
 
 
 @pytest.mark.parametrize(
