@@ -383,6 +383,12 @@ _VERB_FIRST = (
     r"did|will|should|am|have|has"
 )
 _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
+# a sentence that opens as a question: with its verb or a question word
+_OPENS_QUESTION = re.compile(
+    rf"^(?:{_VERB_FIRST}|wie|was|wann|wer|wo|welche\w*|warum|wieso|weshalb|how|what|when|which|"
+    r"who|where|why)\b",
+    re.I,
+)
 
 
 # a yes or no offered, then an open question: ", oder bis wann ...?", ", or how long ...?"
@@ -567,7 +573,9 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
         # capitalises the first word (one who types all in lower case starts each so)
         if after[:1].islower() and _capitalises(whole):
             return False
-        return ends_sentence(stop, after)
+        # "Nachtschichten, Wochenenden etc. Steht mir ...?": a question opens after the stop
+        # of an abbreviation that may end a sentence
+        return ends_sentence(stop, after) or bool(_OPENS_QUESTION.match(after))
     if _LIST_MARK.search(boundary.group(0)):
         return True
     line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()

@@ -1680,6 +1680,17 @@ def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
             "darf er mir den Urlaub streichen?",
             "yes_no",
         ),
+        # a question opens after an abbreviation that may end a sentence
+        (
+            "Ich mache Nachtschichten, Wochenenden etc. Steht mir dafür ein Ausgleich zu?",
+            "Steht mir dafür ein Ausgleich zu?",
+            "yes_no",
+        ),
+        (
+            "Die Antwort kam am 15. Feb. Kann ich im Oktober noch einmal fragen?",
+            "Kann ich im Oktober noch einmal fragen?",
+            "yes_no",
+        ),
         # a year, a company's legal form and a plain word end their sentence
         ("Ich arbeite dort seit 2019. Ab wann habe ich vollen Urlaub?", None, "time"),
         ("Ich bin Geschäftsführer einer GmbH. Gilt das KSchG für mich?", None, "yes_no"),
