@@ -383,6 +383,9 @@ _VERB_FIRST = (
     r"did|will|should|am|have|has"
 )
 _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
+# units people shorten when they type a question ("8 Std. Arbeit", "seit 3 Mon. im Betrieb"),
+# which no document's sentence splitter need know
+_TYPED_UNITS = frozenset(("std.", "mon.", "wo.", "tsd.", "mio.", "mrd."))
 # a sentence that opens as a question: with its verb or a question word
 _OPENS_QUESTION = re.compile(
     rf"^(?:{_VERB_FIRST}|wie|was|wann|wer|wo|welche\w*|warum|wieso|weshalb|how|what|when|which|"
@@ -575,7 +578,8 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
             return False
         # "Nachtschichten, Wochenenden etc. Steht mir ...?": a question opens after the stop
         # of an abbreviation that may end a sentence
-        return ends_sentence(stop, after) or bool(_OPENS_QUESTION.match(after))
+        typed = stop.rsplit(None, 1)[-1].casefold() in _TYPED_UNITS
+        return (ends_sentence(stop, after) and not typed) or bool(_OPENS_QUESTION.match(after))
     if _LIST_MARK.search(boundary.group(0)):
         return True
     line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()

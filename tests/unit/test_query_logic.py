@@ -1691,6 +1691,17 @@ def test_a_wrapped_line_goes_on_in_the_next(question: str, asking: str) -> None:
             "Kann ich im Oktober noch einmal fragen?",
             "yes_no",
         ),
+        # a unit shortened as people type it, before a noun; before a question it ends one
+        (
+            "Darf mir mein Chef 2 Std. Pause vom Lohn abziehen?",
+            "Darf mir mein Chef 2 Std. Pause vom Lohn abziehen?",
+            "yes_no",
+        ),
+        (
+            "Wir haben 4 Minijobber mit je 10 Std. Zählen die beim KSchG mit?",
+            "Zählen die beim KSchG mit?",
+            "yes_no",
+        ),
         # a year, a company's legal form and a plain word end their sentence
         ("Ich arbeite dort seit 2019. Ab wann habe ich vollen Urlaub?", None, "time"),
         ("Ich bin Geschäftsführer einer GmbH. Gilt das KSchG für mich?", None, "yes_no"),
