@@ -681,10 +681,37 @@ def split_question(question: str) -> list[str]:
         ]
     parts = [p.strip(" ,") for p in _SPLIT.split(text) if p.strip(" ,")]
     if len(parts) < 2:
-        return [question]
+        # "Darf er das? Und was kann ich dagegen tun?": two questions, each its own sentence
+        asks = _two_asks(question)
+        if asks is None:
+            return [question]
+        context, parts = asks[0], [asks[1], asks[2]]
     parts = [p if p.endswith("?") else f"{p}?" for p in parts[:2]]
     # the first part names the subject; the second often only refers to it ("ab wann ... mir")
     return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
+
+
+@lru_cache(maxsize=256)
+def _two_asks(question: str) -> tuple[str, str, str] | None:
+    """What the question says before its last two sentences, and those two, when both ask
+    ("Darf mein Chef mir den Urlaub streichen? Und was kann ich dagegen tun?"); None
+    otherwise. A confirmation last ("..., Stimmt das?") asks of what was said, and a sentence
+    of a few words ("Echt?") no question of its own."""
+    context, last = _asking_part(question)
+    if not context.endswith("?") or _CONFIRMATION.match(last):
+        return None
+    before, first = _asking_part(context)
+    second = _AND.sub("", last, count=1)
+    if len(first.split()) < _ASK_WORDS or len(second.split()) < _ASK_WORDS:
+        return None
+    # "Und was kann ich tun?" opens as a sentence of its own once its "und" is gone
+    return before, first, second[:1].upper() + second[1:]
+
+
+# a question of fewer words asks nothing of its own ("Echt?", "Oder nicht?")
+_ASK_WORDS = 2
+# the "und" a second question opens with ("Und was kann ich tun?") joins it to the first
+_AND = re.compile(r"^(?:und|and|oder|or)\s+", re.I)
 
 
 # two values offered for the one asked, joined by "oder": "elf oder zwölf Stunden", "einen

@@ -1405,6 +1405,25 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
                 "ab wie vielen Stunden ist es Nachtarbeit? (Von wann bis wann geht die Nacht?)",
             ],
         ),
+        # two questions, each its own sentence; the situation before them is each one's
+        (
+            "Mir wurde der Urlaub gestrichen. Darf er das? Und was kann ich dagegen tun?",
+            [
+                "Mir wurde der Urlaub gestrichen. Darf er das?",
+                "Mir wurde der Urlaub gestrichen. Was kann ich dagegen tun? (Darf er das?)",
+            ],
+        ),
+        (
+            "Steht mir ein Ersatzruhetag zu? Und bis wann?",
+            ["Steht mir ein Ersatzruhetag zu?", "Bis wann? (Steht mir ein Ersatzruhetag zu?)"],
+        ),
+        # a question of one word asks nothing of its own; a confirmation asks of what was said
+        ("Darf er das? Echt?", ["Darf er das? Echt?"]),
+        ("Darf er das? Oder nicht?", ["Darf er das? Oder nicht?"]),
+        (
+            "Kann ich kündigen? Mein Kollege sagt, das geht sofort. Stimmt das?",
+            ["Kann ich kündigen? Mein Kollege sagt, das geht sofort. Stimmt das?"],
+        ),
         # "oder" without a comparison, and "und" inside one part, split nothing
         ("Darf ich im Urlaub arbeiten oder nicht?", ["Darf ich im Urlaub arbeiten oder nicht?"]),
         (  # "und" before a verb that is no question's opening
