@@ -386,10 +386,12 @@ _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
 # units people shorten when they type a question ("8 Std. Arbeit", "seit 3 Mon. im Betrieb"),
 # which no document's sentence splitter need know
 _TYPED_UNITS = frozenset(("std.", "mon.", "wo.", "tsd.", "mio.", "mrd."))
-# a sentence that opens as a question: with its verb or a question word
+# a sentence that opens as a question: with its verb or a question word (not English "am",
+# which in German is "an dem": "z. B. am Sonntag")
 _OPENS_QUESTION = re.compile(
-    rf"^(?:{_VERB_FIRST}|wie|was|wann|wer|wo|welche\w*|warum|wieso|weshalb|how|what|when|which|"
-    r"who|where|why)\b",
+    rf"^(?!am\b)(?:{_VERB_FIRST}|(?:(?:ab|bis|bis zu|seit|innerhalb|in|unter|für|nach|von|zu|"
+    r"within|by|under|for|from|until|since)\s+)?(?:wie|was|wann|wer|wo|welche\w*|warum|wieso|"
+    r"weshalb|how|what|when|which|who|where|why))\b",
     re.I,
 )
 
@@ -572,14 +574,17 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
         if _OWN_ORDINAL_END.search(stop):
             return False
         after = whole[boundary.end() :]
+        # a question opens after it, in whatever case: "Nachtschichten, Wochenenden etc.
+        # Steht mir ...?", and the second ask of a split ("Ich bin in Elternzeit. wie viele
+        # Stunden?")
+        if _OPENS_QUESTION.match(after):
+            return True
         # "ich arbeite 30 Std. pro Woche": a sentence goes on in lower case, where its writer
         # capitalises the first word (one who types all in lower case starts each so)
         if after[:1].islower() and _capitalises(whole):
             return False
-        # "Nachtschichten, Wochenenden etc. Steht mir ...?": a question opens after the stop
-        # of an abbreviation that may end a sentence
         typed = stop.rsplit(None, 1)[-1].casefold() in _TYPED_UNITS
-        return (ends_sentence(stop, after) and not typed) or bool(_OPENS_QUESTION.match(after))
+        return ends_sentence(stop, after) and not typed
     if _LIST_MARK.search(boundary.group(0)):
         return True
     line = whole[: boundary.start()].rsplit("\n", 1)[-1].strip()

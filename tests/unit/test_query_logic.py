@@ -1440,6 +1440,16 @@ def test_the_parts_a_question_asks(question: str, parts: list[str]) -> None:
     assert split_question(question) == parts
 
 
+def test_each_part_of_a_split_reads_its_own_ask() -> None:
+    # the second ask, after the situation, opens in lower case: it is a sentence of its own
+    question = "Ich bin in Elternzeit. Darf ich nebenbei jobben, und wie viele Stunden?"
+    first, second = split_question(question)
+    assert (asked(first), last_question(first)) == ("yes_no", "Darf ich nebenbei jobben?")
+    assert last_question(second) == "wie viele Stunden?"
+    yes_no = "Meine Pause ist kurz. Wie lang muss sie sein, und darf ich sie aufteilen?"
+    assert last_question(split_question(yes_no)[1]) == "darf ich sie aufteilen?"
+
+
 @pytest.mark.parametrize(
     ("question", "asking", "kind"),
     [
