@@ -383,23 +383,24 @@ _VERB_FIRST = (
     r"did|will|should|am|have|has"
 )
 _YES_NO = re.compile(rf"^({_VERB_FIRST})\b", re.I)
+# a question word, with the preposition it may stand after ("ab wann", "bis zu welchem", "in
+# how many"): the one spelling of what opens an open question, wherever one is looked for
+_QUESTION_WORD = (
+    r"(?:(?:ab|an|bei|bis|bis zu|seit|innerhalb|in|unter|für|nach|von|zu|within|by|under|for|"
+    r"from|until|since)\s+)?(?:wie|was|wann|wer|wem|wen|wo|welche\w*|warum|wieso|weshalb|"
+    r"how|what|when|which|who|whom|where|why)"
+)
 # units people shorten when they type a question ("8 Std. Arbeit", "seit 3 Mon. im Betrieb"),
 # which no document's sentence splitter need know
 _TYPED_UNITS = frozenset(("std.", "mon.", "wo.", "tsd.", "mio.", "mrd."))
 # a sentence that opens as a question: with its verb or a question word (not English "am",
 # which in German is "an dem": "z. B. am Sonntag")
-_OPENS_QUESTION = re.compile(
-    rf"^(?!am\b)(?:{_VERB_FIRST}|(?:(?:ab|bis|bis zu|seit|innerhalb|in|unter|für|nach|von|zu|"
-    r"within|by|under|for|from|until|since)\s+)?(?:wie|was|wann|wer|wo|welche\w*|warum|wieso|"
-    r"weshalb|how|what|when|which|who|where|why))\b",
-    re.I,
-)
+_OPENS_QUESTION = re.compile(rf"^(?!am\b)(?:{_VERB_FIRST}|{_QUESTION_WORD})\b", re.I)
 
 
 # a yes or no offered, then an open question: ", oder bis wann ...?", ", or how long ...?"
 _OR_OPEN = re.compile(
-    r",\s*(?:oder|or)\s+(?=(?:bis\s+)?(?:wann|wie|welche\w*|was|wo|wer|warum|wieso|weshalb|"
-    r"zu welchem|how|what|when|which|who|where|why|until)\b)",
+    rf",\s*(?:oder|or)\s+(?={_QUESTION_WORD}\b)",
     re.I,
 )
 
@@ -430,9 +431,7 @@ _FRAME = re.compile(
     r"(?:(?:[\w-]+\s+){1,4}?(?:möchte|will|wollte|würde\s+gerne?|wüsste\s+gerne?)\s+wissen|"
     r"(?:[\w-]+\s+){1,3}?fragt|(?:[\w-]+\s+){1,4}?(?:wants?|would\s+like)\s+to\s+know|"
     r"(?:[\w-]+\s+){1,3}?(?:asks|is\s+asking|wonders))\b)"
-    r"[^,?]{0,40}?,?\s+(?=(?:wie|wann|wo|wer|wem|wen|was|welche\w*|warum|weshalb|ob|ab wann|"
-    r"bis wann|seit wann|ab wie|an wen|bei wem|in welche\w*|an welche\w*|how|when|where|who|"
-    r"what|which|why|whether|if)\b)",
+    rf"[^,?]{{0,40}}?,?\s+(?=(?:ob|whether|if|{_QUESTION_WORD})\b)",
     re.I,
 )
 # what such a request embeds asks yes or no: "ob die Firma mich vorziehen muss"
@@ -565,7 +564,13 @@ def _ends_sentence(whole: str, boundary: re.Match[str]) -> bool:
     ("Darf er z. B. am 24. Dezember ...?"), and any other mark; a line break after a line of
     notes or before a list item. A line break inside a wrapped sentence ("Ich möchte wissen,
     wie lange mein\nUrlaub dauert?", pasted from a plain-text e-mail) or after a greeting
-    ("Hallo Frau Berger,\n...") joins its lines."""
+    ("Hallo Frau Berger,\n...") joins its lines.
+
+    The cases of a full stop are tried in order, each deciding for good, because later ones
+    would misread what earlier ones know: a question that opens after the stop ends the
+    sentence before the lower-case rule can join it ("Ich bin in Elternzeit. wie viele
+    Stunden?" is how a split writes its second ask), and both come before the documents' rule
+    for abbreviations and ordinals, which knows no question."""
     if "\n" not in boundary.group(0):
         stop = whole[: boundary.start()]
         # an ellipsis ("Mein Chef meint... darf er das?") ends a thought, as in a chat
@@ -656,9 +661,7 @@ def _quoted(text: str) -> str | None:
 
 
 _SPLIT = re.compile(
-    r",?\s+(?:und|and)\s+(?=(?:wie|wann|ab wann|bis wann|welche\w*|was|wer|wo|how|when|what|"
-    r"which|who|(?:innerhalb|in|bis zu|ab|unter|für|nach|within|in|by|under|for) "
-    r"(?:welche\w*|wie|what|which|how)|"
+    rf",?\s+(?:und|and)\s+(?=(?:{_QUESTION_WORD}|"
     # "..., und darf ich sie aufteilen?": a clause that opens with its verb asks yes or no
     r"(?:darf|dürfen|kann|können|muss|müssen|gibt|gilt|gelten|zählt|zählen|wird|werden|"
     r"bekomme|bekommt|steht|stehen|do|does|can|may|must|will|should)\s+\w+)\b)",

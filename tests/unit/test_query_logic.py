@@ -1451,6 +1451,40 @@ def test_each_part_of_a_split_reads_its_own_ask() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "first", "second"),
+    [
+        # one spelling of a question word serves each reader: the split, the "or" that
+        # offers an open question, a request that embeds one, and a stop before one
+        (
+            "Ich bin krank. Muss ich ein Attest bringen, und bei wem gebe ich es ab?",
+            "Muss ich ein Attest bringen?",
+            "bei wem gebe ich es ab?",
+        ),
+        (
+            "Mein Vertrag ist befristet, aber es steht kein Grund drin. Ist er gültig, und "
+            "warum braucht er keinen Grund?",
+            "Ist er gültig?",
+            "warum braucht er keinen Grund?",
+        ),
+    ],
+)
+def test_every_question_word_opens_a_second_ask(question: str, first: str, second: str) -> None:
+    one, two = split_question(question)
+    assert last_question(one) == first
+    assert last_question(two).startswith(second)
+
+
+def test_a_request_embeds_and_an_or_offers_each_question_word() -> None:
+    assert last_question("Meine Kollegin möchte wissen, von wem sie das Zeugnis bekommt.") == (
+        "von wem sie das Zeugnis bekommt."
+    )
+    assert asked("Muss ich die Krankmeldung sofort abgeben, oder bis zu welchem Tag?") == "deadline"
+    assert asking_sentence("Ich arbeite 8 Std. Bei wem melde ich mich krank?") == (
+        "Bei wem melde ich mich krank?"
+    )
+
+
+@pytest.mark.parametrize(
     ("question", "asking", "kind"),
     [
         # a chat: an emoji ends a thought, an opener that names the asking asks nothing
