@@ -677,6 +677,12 @@ _COMPARED = re.compile(
 )
 
 
+def compares(question: str) -> bool:
+    """The question asks which of two sides ("Which film came out first, A or B?"): each
+    side is one part of its split, and neither answers it alone."""
+    return _COMPARED.match(_asking_part(question)[1]) is not None
+
+
 def split_question(question: str) -> list[str]:
     """The questions a question asks: "Wie lange ..., und ab wann ...?" asks two; so does a
     comparison ("Was ist kürzer, die Frist für den Einspruch oder die für die Klage?"): each

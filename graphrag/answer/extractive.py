@@ -36,7 +36,14 @@ from graphrag.answer.answer_type import (
     places_event,
     states_event,
 )
-from graphrag.answer.asks import NUMERIC, Asked, asked, last_question, split_question
+from graphrag.answer.asks import (
+    NUMERIC,
+    Asked,
+    asked,
+    compares,
+    last_question,
+    split_question,
+)
 from graphrag.answer.casing import truecased
 from graphrag.answer.dates import Named, has_full_date, order
 from graphrag.answer.evidence import (
@@ -112,7 +119,14 @@ CLOSEST_MANY = {"de": "Am nächsten kommen", "en": "The closest evidence"}
 # what an abstention shows: the sentences the question ranks first, each from its own
 # passage; the one that ranks first alone was the right provision's neighbour as often as not
 CLOSEST_SHOWN = 3
+# beside an answer to one ask, fewer for the ask left open
+OPEN_ASK_CLOSEST = 2
 GRAPH_PATH = {"de": "Verbindung im Graphen", "en": "Connection in the graph"}
+# a question of two asks, one of them answered: the other named as not answered
+ASK_NOT_ANSWERED = {
+    "de": "Zu „{ask}“ geben die gefundenen Dokumente keine sichere Antwort.",
+    "en": "The documents found do not answer “{ask}” with certainty.",
+}
 QUOTED = {"de": "Die Quelle ({lang}) sagt", "en": "The source (in {lang}) says"}
 LANGUAGE_NAMES = {
     "de": {"de": "Deutsch", "en": "Englisch"},
@@ -137,6 +151,7 @@ class _Decision:
     rankings: list[list[_Pick]] = field(default_factory=list)  # the sentences that may lead
     everything: list[list[_Pick]] = field(default_factory=list)  # every sentence, ranked
     answerable: bool = True
+    answered: list[bool] = field(default_factory=list)  # each part found its sentence
     judged: Judged | None = None  # a yes/no verdict over two entities ("both board games")
     ordering: Named | None = None  # the one asked for by date ("who was born later")
 
@@ -204,14 +219,20 @@ class ExtractiveAnswerer:
             linked = _connection(question, language, passages, graph)
             if linked is not None:
                 return linked
+        whole = decision
+        # (a comparison asks which of two: one side alone answers nothing)
+        if (
+            not decision.answerable
+            and not compares(question)
+            and (answered := _answered_parts(decision)) is not None
+        ):
+            # "Darf ich nebenbei jobben, und wie viele Stunden?": the ask the documents answer
+            # is answered, the other named as not answered, rather than both withheld
+            decision = answered
         if not decision.answerable:
             best = next((p for p in decision.picks if p is not None), None)
-            closest = [best.candidate] if best else []
-            for p in decision.everything[0] if decision.everything else []:
-                if len(closest) >= CLOSEST_SHOWN:
-                    break
-                if all(p.candidate.passage != c.passage for c in closest):
-                    closest.append(p.candidate)
+            everything = decision.everything[0] if decision.everything else []
+            closest = _closest(best, everything, [], CLOSEST_SHOWN)
             return _abstain(question, language, passages, graph, closest)
         # the lead's language: beside a German law quoted for an English question, what is
         # added comes from the law, not from an English document of the same corpus, and the
@@ -219,16 +240,27 @@ class ExtractiveAnswerer:
         lead = decision.picks[0]
         assert lead is not None
         source = _language_of(lead.candidate.text)
+        # what is read beside the lead serves the ask answered, not the one left open
+        asked_here = decision.parts[0] if decision is not whole else question
         chosen = self._beside_the_leads(
-            question, language, decision, pool, passages, vectors, source
+            asked_here, language, decision, pool, passages, vectors, source
         )
         decision.judged, decision.ordering = _judgement(
-            question, language, decision, chosen, passages, self.deciding_passages
+            asked_here, language, decision, chosen, passages, self.deciding_passages
         )
         for said in (decision.judged, decision.ordering):
             if said is not None:  # the sentence about each of the two things compared
                 chosen += [c for c in said.evidence if not _repeats(c, chosen)]
-        return _rendered(question, language, chosen, decision, passages, graph, source)
+        # each ask left open is named, with the sentences that came closest to answering it,
+        # as an abstention shows them
+        open_asks = [
+            (_ask_named(part), _closest(pick, ranked, chosen, OPEN_ASK_CLOSEST))
+            for part, done, pick, ranked in zip(
+                whole.parts, whole.answered, whole.picks, whole.everything, strict=True
+            )
+            if not done and decision is not whole
+        ]
+        return _rendered(question, language, chosen, decision, passages, graph, source, open_asks)
 
     def _decide(
         self,
@@ -303,6 +335,7 @@ class ExtractiveAnswerer:
                 partial(_holds, kind=kind),
             )
             decision.picks.append(pick)
+            decision.answered.append(answered)
             decision.answerable = decision.answerable and answered
         return decision
 
@@ -583,11 +616,13 @@ def _rendered(
     passages: list[Passage],
     graph: GraphContext,
     source: str,
+    open_asks: list[tuple[str, list[Candidate]]] | None = None,
 ) -> Answer:
     """The chosen sentences as the answer a person reads: runs of one paragraph's
     consecutive sentences quoted together, each passage cited by one number. ``source``:
     the lead's language (a German law quoted for an English question says once that it is
-    German)."""
+    German). ``open_asks``: the asks of the question left unanswered, each with the sentence
+    closest to answering it, named after the answer."""
     numbers: dict[int, int] = {}
     runs: list[tuple[int, list[str]]] = []
     shown: set[str] = set()
@@ -616,6 +651,15 @@ def _rendered(
     if graph.paths and len(decision.parts) == 1 and asks_connection(question):
         label = GRAPH_PATH.get(language, GRAPH_PATH["en"])
         text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
+    for ask, closest in open_asks or []:
+        text += "\n\n" + ASK_NOT_ANSWERED.get(language, ASK_NOT_ANSWERED["en"]).format(ask=ask)
+        quoted = [
+            f"„{c.text}“ [{numbers.setdefault(c.passage, len(numbers) + 1)}]" for c in closest
+        ]
+        if len(quoted) == 1:
+            text += f" {CLOSEST.get(language, CLOSEST['en'])}: {quoted[0]}"
+        elif quoted:
+            text += f" {CLOSEST_MANY.get(language, CLOSEST_MANY['en'])}:\n- " + "\n- ".join(quoted)
     citations = [
         citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
     ]
@@ -1060,6 +1104,50 @@ def _crosses(language: str, pool: list[Candidate]) -> bool:
     """The question is in another language than the evidence."""
     sample = " ".join(c.text for c in pool[:5])
     return _foreign(_language_of(sample) if sample else language, language)
+
+
+def _answered_parts(decision: _Decision) -> _Decision | None:
+    """Of a question of several asks that is not answered whole, the decision over the asks
+    that found their sentence; None when none did (or the question has one ask)."""
+    keep = [i for i, done in enumerate(decision.answered) if done]
+    # the first ask names what the later ones lean on ("Wie hoch ist der Mindestlohn, und
+    # muss er ihn auch in der Probezeit zahlen?"): a later ask answered where the first is not
+    # was answered about something the documents do not have
+    if len(decision.parts) < 2 or not keep or keep[0] != 0 or len(keep) == len(decision.parts):
+        return None
+    return _Decision(
+        [decision.parts[i] for i in keep],
+        [decision.kinds[i] for i in keep],
+        decision.across,
+        picks=[decision.picks[i] for i in keep],
+        rankings=[decision.rankings[i] for i in keep],
+        everything=[decision.everything[i] for i in keep],
+        answered=[True] * len(keep),
+    )
+
+
+def _closest(
+    best: _Pick | None, ranked: list[_Pick], shown: list[Candidate], most: int
+) -> list[Candidate]:
+    """The sentences closest to answering: the best one, then the next best each from a
+    passage of its own, none the answer shows already."""
+    closest: list[Candidate] = []
+    for p in ([best] if best is not None else []) + ranked:
+        if len(closest) >= most:
+            break
+        if not _repeats(p.candidate, shown) and all(
+            p.candidate.passage != c.passage for c in closest
+        ):
+            closest.append(p.candidate)
+    return closest
+
+
+def _ask_named(part: str) -> str:
+    """An ask as the answer names it: its asking sentence without the first ask it carries
+    in brackets, opening in capitals ("wie viele Stunden? (Darf ich ...?)" -> "Wie viele
+    Stunden?")."""
+    ask = re.sub(r"\s*\([^()]*\)\s*$", "", last_question(part)).strip()
+    return ask[:1].upper() + ask[1:]
 
 
 def _abstain(

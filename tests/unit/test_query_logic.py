@@ -1368,6 +1368,70 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
     assert "24 Werktage" in answer.answer and "sechsmonatigem" in answer.answer
 
 
+def test_a_question_of_two_asks_answers_the_one_the_evidence_answers_and_names_the_other() -> None:
+    passages = [
+        Passage(
+            chunk_ids=["u"],
+            doc_id="burlg",
+            title="BUrlG",
+            section_path=["§ 3 Dauer des Urlaubs"],
+            text="Der Urlaub beträgt jährlich mindestens 24 Werktage. Als Werktage gelten alle "
+            "Kalendertage, die nicht Sonn- oder gesetzliche Feiertage sind.",
+        ),
+        Passage(
+            chunk_ids=["e"],
+            doc_id="entgtranspg",
+            title="EntgTranspG",
+            section_path=["§ 3 Verbot der unmittelbaren und mittelbaren Entgeltbenachteiligung"],
+            text="Bei gleicher Arbeit ist eine unmittelbare Benachteiligung wegen des Geschlechts "
+            "im Hinblick auf sämtliche Entgeltbestandteile verboten.",
+        ),
+    ]
+    answer = ExtractiveAnswerer().answer(
+        "Ich fange im Juni neu an. Wie viele Werktage Urlaub habe ich mindestens? Und wie viel "
+        "Weihnachtsgeld bekomme ich?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    assert answer.answerable and answer.answer.startswith("Der Urlaub beträgt")
+    lead, open_ask = answer.answer.split("\n\n")
+    assert "Weihnachtsgeld" not in lead
+    # the ask left open is named, with the sentence closest to it, cited
+    assert open_ask == (
+        "Zu „Wie viel Weihnachtsgeld bekomme ich?“ geben die gefundenen Dokumente keine "
+        "sichere Antwort. Am nächsten kommt: „Bei gleicher Arbeit ist eine unmittelbare "
+        "Benachteiligung wegen des Geschlechts im Hinblick auf sämtliche Entgeltbestandteile "
+        "verboten.“ [2]"
+    )
+    assert [c.document for c in answer.citations] == ["burlg", "entgtranspg"]
+    # the first ask names what a later one leans on: a later ask answered alone answers
+    # about something the documents do not have
+    later = ExtractiveAnswerer().answer(
+        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Werktage Urlaub habe ich mindestens?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    assert not later.answerable
+    # a comparison asks which of two: one side's sentence alone answers nothing
+    compared = ExtractiveAnswerer().answer(
+        "Was dauert länger, der Mindesturlaub oder die Elternzeit?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    assert not compared.answerable
+    # neither ask answered: the whole question is not
+    neither = ExtractiveAnswerer().answer(
+        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Tage Bildungsurlaub habe ich?",
+        "de",
+        passages,
+        GraphContext(),
+    )
+    assert not neither.answerable and "Weihnachtsgeld bekomme" not in neither.answer
+
+
 @pytest.mark.parametrize(
     ("question", "parts"),
     [
