@@ -76,6 +76,7 @@ from graphrag.retrieval.refine import GraphRefiner, Refinement
 from graphrag.retrieval.search import Retriever, empty_last, keep_leaders, place_follows
 from schemas import (
     AccessFilter,
+    Answer,
     Chunk,
     ChunkWithContext,
     Document,
@@ -1387,12 +1388,13 @@ def test_a_question_of_two_asks_answers_the_one_the_evidence_answers_and_names_t
             "im Hinblick auf sämtliche Entgeltbestandteile verboten.",
         ),
     ]
-    answer = ExtractiveAnswerer().answer(
+
+    def ask(question: str) -> Answer:
+        return ExtractiveAnswerer().answer(question, "de", passages, GraphContext())
+
+    answer = ask(
         "Ich fange im Juni neu an. Wie viele Werktage Urlaub habe ich mindestens? Und wie viel "
-        "Weihnachtsgeld bekomme ich?",
-        "de",
-        passages,
-        GraphContext(),
+        "Weihnachtsgeld bekomme ich?"
     )
     assert answer.answerable and answer.answer.startswith("Der Urlaub beträgt")
     lead, open_ask = answer.answer.split("\n\n")
@@ -1407,27 +1409,16 @@ def test_a_question_of_two_asks_answers_the_one_the_evidence_answers_and_names_t
     assert [c.document for c in answer.citations] == ["burlg", "entgtranspg"]
     # the first ask names what a later one leans on: a later ask answered alone answers
     # about something the documents do not have
-    later = ExtractiveAnswerer().answer(
-        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Werktage Urlaub habe ich mindestens?",
-        "de",
-        passages,
-        GraphContext(),
+    later = ask(
+        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Werktage Urlaub habe ich mindestens?"
     )
     assert not later.answerable
     # a comparison asks which of two: one side's sentence alone answers nothing
-    compared = ExtractiveAnswerer().answer(
-        "Was dauert länger, der Mindesturlaub oder die Elternzeit?",
-        "de",
-        passages,
-        GraphContext(),
-    )
+    compared = ask("Was dauert länger, der Mindesturlaub oder die Elternzeit?")
     assert not compared.answerable
     # neither ask answered: the whole question is not
-    neither = ExtractiveAnswerer().answer(
-        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Tage Bildungsurlaub habe ich?",
-        "de",
-        passages,
-        GraphContext(),
+    neither = ask(
+        "Wie viel Weihnachtsgeld bekomme ich, und wie viele Tage Bildungsurlaub habe ich?"
     )
     assert not neither.answerable and "Weihnachtsgeld bekomme" not in neither.answer
 
