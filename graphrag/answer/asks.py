@@ -808,7 +808,9 @@ def asked(question: str) -> Asked:
     # "Hab ich zwei oder drei Wochen Zeit?" asks which of the two, not yes or no
     if (choices := offered(question)) is not None:
         return choices.kind
-    text = last_question(question)
+    # "Und darf ich das?", "Und wer zahlt den Anwalt?": a question that goes on from one
+    # before asks what it would ask alone
+    text = _AND.sub("", last_question(question), count=1)
     # "Verfallen die jetzt, oder bis wann kann ich sie nehmen?": the open question after a
     # yes or no offered is the one asked
     if (alternative := _OR_OPEN.search(text)) is not None:

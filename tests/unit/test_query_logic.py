@@ -1529,6 +1529,21 @@ def test_every_question_word_opens_a_second_ask(question: str, first: str, secon
     assert last_question(two).startswith(second)
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Und darf ich das?", "yes_no"),  # a chat's follow-up
+        ("Und wer zahlt dann das Benzin?", "person"),
+        ("Oder muss ich das selbst beantragen?", "yes_no"),
+        ("And how many days of leave do I get?", "duration"),
+    ],
+)
+def test_a_question_that_goes_on_from_one_before_asks_what_it_would_alone(
+    question: str, kind: Asked
+) -> None:
+    assert asked(question) == kind
+
+
 def test_a_request_embeds_and_an_or_offers_each_question_word() -> None:
     assert last_question("Meine Kollegin möchte wissen, von wem sie das Zeugnis bekommt.") == (
         "von wem sie das Zeugnis bekommt."
