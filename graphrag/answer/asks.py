@@ -705,6 +705,21 @@ def split_question(question: str) -> list[str]:
     return [f"{context} {parts[0]}".strip(), f"{context} {parts[1]} ({parts[0]})".strip()]
 
 
+def own_ask(part: str) -> str:
+    """A part of ``split_question`` in its own words: its asking sentence without the first ask
+    the split carries beside it in brackets, opening in capitals, as an answer names it.
+
+    >>> own_ask(split_question("Darf ich nebenbei jobben, und wie viele Stunden?")[1])
+    'Wie viele Stunden?'
+    """
+    ask = _CARRIED.sub("", last_question(part)).strip()
+    return ask[:1].upper() + ask[1:]
+
+
+# the first ask that ``split_question`` writes after a later one, which refers to it
+_CARRIED = re.compile(r"\s*\([^()]*\)\s*$")
+
+
 @lru_cache(maxsize=256)
 def _two_asks(question: str) -> tuple[str, str, str] | None:
     """What the question says before its last two sentences, and those two, when both ask

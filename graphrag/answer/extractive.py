@@ -42,6 +42,7 @@ from graphrag.answer.asks import (
     asked,
     compares,
     last_question,
+    own_ask,
     split_question,
 )
 from graphrag.answer.casing import truecased
@@ -253,13 +254,15 @@ class ExtractiveAnswerer:
                 chosen += [c for c in said.evidence if not _repeats(c, chosen)]
         # each ask left open is named, with the sentences that came closest to answering it,
         # as an abstention shows them
-        open_asks = [
-            (_ask_named(part), _closest(pick, ranked, chosen, OPEN_ASK_CLOSEST))
-            for part, done, pick, ranked in zip(
-                whole.parts, whole.answered, whole.picks, whole.everything, strict=True
-            )
-            if not done and decision is not whole
-        ]
+        open_asks = []
+        if decision is not whole:
+            open_asks = [
+                (own_ask(part), _closest(pick, ranked, chosen, OPEN_ASK_CLOSEST))
+                for part, done, pick, ranked in zip(
+                    whole.parts, whole.answered, whole.picks, whole.everything, strict=True
+                )
+                if not done
+            ]
         return _rendered(question, language, chosen, decision, passages, graph, source, open_asks)
 
     def _decide(
@@ -621,7 +624,7 @@ def _rendered(
     """The chosen sentences as the answer a person reads: runs of one paragraph's
     consecutive sentences quoted together, each passage cited by one number. ``source``:
     the lead's language (a German law quoted for an English question says once that it is
-    German). ``open_asks``: the asks of the question left unanswered, each with the sentence
+    German). ``open_asks``: the asks of the question left unanswered, each with the sentences
     closest to answering it, named after the answer."""
     numbers: dict[int, int] = {}
     runs: list[tuple[int, list[str]]] = []
@@ -656,10 +659,8 @@ def _rendered(
         quoted = [
             f"„{c.text}“ [{numbers.setdefault(c.passage, len(numbers) + 1)}]" for c in closest
         ]
-        if len(quoted) == 1:
-            text += f" {CLOSEST.get(language, CLOSEST['en'])}: {quoted[0]}"
-        elif quoted:
-            text += f" {CLOSEST_MANY.get(language, CLOSEST_MANY['en'])}:\n- " + "\n- ".join(quoted)
+        if quoted:
+            text += " " + _quoted_closest(language, quoted)
     citations = [
         citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
     ]
@@ -1142,12 +1143,14 @@ def _closest(
     return closest
 
 
-def _ask_named(part: str) -> str:
-    """An ask as the answer names it: its asking sentence without the first ask it carries
-    in brackets, opening in capitals ("wie viele Stunden? (Darf ich ...?)" -> "Wie viele
-    Stunden?")."""
-    ask = re.sub(r"\s*\([^()]*\)\s*$", "", last_question(part)).strip()
-    return ask[:1].upper() + ask[1:]
+def _quoted_closest(language: str, quoted: list[str]) -> str:
+    """The closest sentences as an answer shows them, each already quoted and numbered: one
+    after its label on the line, more as a list below it; "" for none."""
+    if len(quoted) == 1:
+        return f"{CLOSEST.get(language, CLOSEST['en'])}: {quoted[0]}"
+    if quoted:
+        return f"{CLOSEST_MANY.get(language, CLOSEST_MANY['en'])}:\n- " + "\n- ".join(quoted)
+    return ""
 
 
 def _abstain(
@@ -1157,15 +1160,11 @@ def _abstain(
     graph: GraphContext,
     closest: list[Candidate],
 ) -> Answer:
-    text = not_answered(language)
     citations = [citation_for(n, passages[c.passage]) for n, c in enumerate(closest, start=1)]
-    if len(closest) == 1:
-        label = CLOSEST.get(language, CLOSEST["en"])
-        text += f"\n\n{label}: „{closest[0].text}“ [1]"
-    elif closest:
-        label = CLOSEST_MANY.get(language, CLOSEST_MANY["en"])
-        quoted = "\n".join(f"- „{c.text}“ [{n}]" for n, c in enumerate(closest, start=1))
-        text += f"\n\n{label}:\n{quoted}"
+    quoted = [f"„{c.text}“ [{n}]" for n, c in enumerate(closest, start=1)]
+    text = not_answered(language)
+    if quoted:
+        text += "\n\n" + _quoted_closest(language, quoted)
     return Answer(
         question=question,
         answer=text,

@@ -1348,15 +1348,22 @@ def test_an_amount_is_the_amount_of_the_thing_asked_for() -> None:
     assert answer.answerable and "0,5 Monatsverdienste" in answer.answer
 
 
+def _leave_law(then: str) -> Passage:
+    """BUrlG § 3's minimum leave, then ``then``."""
+    return Passage(
+        chunk_ids=["u"],
+        doc_id="burlg",
+        title="BUrlG",
+        section_path=["§ 3 Dauer des Urlaubs"],
+        text=f"Der Urlaub beträgt jährlich mindestens 24 Werktage. {then}",
+    )
+
+
 def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
     passages = [
-        Passage(
-            chunk_ids=["u"],
-            doc_id="burlg",
-            title="BUrlG",
-            section_path=["§ 3 Dauer des Urlaubs"],
-            text="Der Urlaub beträgt jährlich mindestens 24 Werktage. Der volle Urlaubsanspruch "
-            "wird erstmalig nach sechsmonatigem Bestehen des Arbeitsverhältnisses erworben.",
+        _leave_law(
+            "Der volle Urlaubsanspruch wird erstmalig nach sechsmonatigem Bestehen des "
+            "Arbeitsverhältnisses erworben."
         )
     ]
     answer = ExtractiveAnswerer().answer(
@@ -1371,13 +1378,9 @@ def test_each_part_of_a_two_part_question_gets_its_own_sentence() -> None:
 
 def test_a_question_of_two_asks_answers_the_one_the_evidence_answers_and_names_the_other() -> None:
     passages = [
-        Passage(
-            chunk_ids=["u"],
-            doc_id="burlg",
-            title="BUrlG",
-            section_path=["§ 3 Dauer des Urlaubs"],
-            text="Der Urlaub beträgt jährlich mindestens 24 Werktage. Als Werktage gelten alle "
-            "Kalendertage, die nicht Sonn- oder gesetzliche Feiertage sind.",
+        _leave_law(
+            "Als Werktage gelten alle Kalendertage, die nicht Sonn- oder gesetzliche Feiertage "
+            "sind."
         ),
         Passage(
             chunk_ids=["e"],
