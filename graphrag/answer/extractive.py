@@ -656,11 +656,9 @@ def _rendered(
         text += f"\n\n{label}: " + "; ".join(" → ".join(p.names) for p in graph.paths[:2])
     for ask, closest in open_asks or []:
         text += "\n\n" + ASK_NOT_ANSWERED.get(language, ASK_NOT_ANSWERED["en"]).format(ask=ask)
-        quoted = [
-            f"„{c.text}“ [{numbers.setdefault(c.passage, len(numbers) + 1)}]" for c in closest
-        ]
-        if quoted:
-            text += " " + _quoted_closest(language, quoted)
+        if closest:
+            cited = [(c.text, numbers.setdefault(c.passage, len(numbers) + 1)) for c in closest]
+            text += " " + _quoted_closest(language, cited)
     citations = [
         citation_for(n, passages[i]) for i, n in sorted(numbers.items(), key=lambda x: x[1])
     ]
@@ -1143,9 +1141,10 @@ def _closest(
     return closest
 
 
-def _quoted_closest(language: str, quoted: list[str]) -> str:
-    """The closest sentences as an answer shows them, each already quoted and numbered: one
-    after its label on the line, more as a list below it; "" for none."""
+def _quoted_closest(language: str, cited: list[tuple[str, int]]) -> str:
+    """The closest sentences, each with its citation's number, as an answer shows them: one
+    quoted after its label on the line, more as a list below it; "" for none."""
+    quoted = [f"„{text}“ [{n}]" for text, n in cited]
     if len(quoted) == 1:
         return f"{CLOSEST.get(language, CLOSEST['en'])}: {quoted[0]}"
     if quoted:
@@ -1161,10 +1160,10 @@ def _abstain(
     closest: list[Candidate],
 ) -> Answer:
     citations = [citation_for(n, passages[c.passage]) for n, c in enumerate(closest, start=1)]
-    quoted = [f"„{c.text}“ [{n}]" for n, c in enumerate(closest, start=1)]
     text = not_answered(language)
-    if quoted:
-        text += "\n\n" + _quoted_closest(language, quoted)
+    if closest:
+        cited = [(c.text, n) for n, c in enumerate(closest, start=1)]
+        text += "\n\n" + _quoted_closest(language, cited)
     return Answer(
         question=question,
         answer=text,
