@@ -52,7 +52,7 @@ from graphrag.answer.asks import (
     without_references,
 )
 from graphrag.answer.exceptions import departs
-from graphrag.answer.headcount import bounds_workforce, headcount
+from graphrag.answer.headcount import asks_workforce, bounds_workforce, headcount, names_size
 from graphrag.answer.modality import asked_modality, states
 from graphrag.answer.nouns import common_nouns, everyday
 from graphrag.answer.parties import actor, acts_other, narrows
@@ -619,10 +619,14 @@ def score(
     # ...?": a noun that names the kind of answer asked for (a provision, a date) is no thing
     # the evidence must talk about
     provisions = _stemmed(_KIND_WORDS)
+    # "Ab welcher Firmengröße ...?": the laws bound the workforce instead of naming its size
+    sizes = asks_workforce(question)
     unknown = [
         t
         for t in [*nouns, *foreign]
-        if t not in provisions and not any(_matches(a, everywhere) for a in named(t))
+        if t not in provisions
+        and not (sizes and names_size(t))
+        and not any(_matches(a, everywhere) for a in named(t))
     ]
     focus = nouns[0] if nouns else None
     # what a number is asked of: the first noun that is no unit ("Wie viele Tage Bildungsurlaub")
@@ -632,7 +636,11 @@ def score(
         # the number of what it counts ("24 Urlaubstage": Urlaub), not of its first noun
         counted = terms(choices.counted, language) if choices.counted else []
         subject = _counted(counted[0]) if counted else None
-    subject_unknown = subject is not None and not any(_names(a, everywhere) for a in named(subject))
+    subject_unknown = (
+        subject is not None
+        and not (sizes and names_size(subject))
+        and not any(_names(a, everywhere) for a in named(subject))
+    )
     words = shares(question)
     asking = last_question(question)
     asking_words = shares(asking) if asking != question.strip() else words
@@ -644,7 +652,8 @@ def score(
     beside = narrows(question)
     off_case = departs(question)
     scoped = asks_scope(asking)
-    staffed = headcount(question) is not None
+    # the workforce the question states, or asks for: a sentence that bounds it applies
+    staffed = headcount(question) is not None or sizes
     formal = asks_form(asking)
     if question_vector is not None and sentence_vectors is not None:
         asked_as = [question_vector] if worded_vector is None else [question_vector, worded_vector]
@@ -659,7 +668,9 @@ def score(
         c.asking = asking_share
         c.near = near
         c.meaning = meaning
-        c.form = answers(c.text)
+        # "Ab welcher Firmengröße ...?" is answered by a bound on the workforce, not by
+        # "weniger als sechs Beschäftigten des jeweils anderen Geschlechts"
+        c.form = answers(c.text) and not (sizes and not bounds_workforce(c.text))
         c.exact = c.form and exact_of(c.text)
         c.unknown = unknown
         c.subject_unknown = subject_unknown

@@ -16,6 +16,18 @@ True
 True
 >>> holds_size("… mehr als 105 bis 120 bereits mindestens acht.", 50)
 False
+>>> asks_workforce("Ab welcher Betriebsgröße kann ich erfragen, was Kollegen verdienen?")
+True
+>>> asks_workforce("Ab wie vielen Mitarbeitern muss eine Firma Entgelte prüfen?")
+True
+>>> asks_workforce("Ab wie vielen Kollegen, die das schon machen, darf er nein sagen?")
+False
+>>> asks_workforce("Wie viele Tage Urlaub haben Beschäftigte?")
+False
+>>> asks_workforce("From what company size must an employer report?")
+True
+>>> names_size("firmengross"), names_size("betriebsrat")
+(True, False)
 >>> bounds_workforce("Arbeitgeber mit in der Regel mehr als 500 Beschäftigten sind aufgefordert")
 True
 >>> bounds_workforce("Die Kündigungsfrist beträgt mehr als vier Wochen.")
@@ -119,6 +131,33 @@ _WORKFORCE = re.compile(
     r"(?:arbeitnehmer\w*|beschäftigte\w*|mitarbeiter\w*|employees|workers)\b",
     re.I,
 )
+
+
+# a question that asks from which size of workforce a rule applies: "Ab wie vielen Mitarbeitern
+# ...?", "Ab welcher Firmengröße ...?", "From what company size ...?"; colleagues counted for
+# something they do ("Ab wie vielen Kollegen, die das schon machen") are no workforce
+_ASKS_SIZE = re.compile(
+    r"\b(?:ab|bei|von)\s+(?:wie\s+viel\w*|welch\w*)\s+(?:[\wäöüß]+\s+)?"
+    r"(?:mitarb\w*|beschäftigt\w*|arbeitnehmer\w*|angestellt\w*)"
+    r"|\b(?:betriebs|firmen|unternehmens|belegschafts)größe\b"
+    r"|\b(?:company|business|firm|workforce)\s+size\b"
+    r"|\b(?:from|at)\s+how\s+many\s+(?:employees|staff|workers)\b",
+    re.I,
+)
+
+
+def asks_workforce(question: str) -> bool:
+    """The question asks from which size of workforce something applies."""
+    return bool(_ASKS_SIZE.search(question))
+
+
+_SIZE_TERM = re.compile(r"(?:betrieb|firm|unternehm|belegschaft)\w*gr(?:ö|o)(?:ß|ss)\w*")
+
+
+def names_size(term: str) -> bool:
+    """A (stemmed) term for the size of a workforce ("firmengross", "betriebsgröße"): no law
+    uses the word, each bounds the workforce instead."""
+    return bool(_SIZE_TERM.fullmatch(term))
 
 
 def bounds_workforce(text: str) -> bool:

@@ -2280,6 +2280,36 @@ def test_a_question_that_states_the_workforce_marks_the_sentences_that_bound_it(
     assert not any(marked("Gilt bei uns der Kündigungsschutz?"))
 
 
+def test_a_question_that_asks_the_workforce_size_is_answered_only_by_a_bound_on_it() -> None:
+    reach = Candidate(
+        0,
+        "(1) Der Anspruch nach § 10 besteht für Beschäftigte nach § 5 Absatz 2 in Betrieben "
+        "mit in der Regel mehr als 200 Beschäftigten bei demselben Arbeitgeber.",
+        "",
+    )
+    group = Candidate(
+        0,
+        "Insbesondere ist das Vergleichsentgelt nicht anzugeben, wenn die Vergleichstätigkeit "
+        "von weniger als sechs Beschäftigten des jeweils anderen Geschlechts ausgeübt wird.",
+        "",
+    )
+
+    def read(question: str) -> list[tuple[bool, bool, bool]]:
+        scored = [replace(c) for c in (reach, group)]
+        score(question, "de", asked(question), scored, None, None)
+        return [(c.sized, c.form, c.subject_unknown) for c in scored]
+
+    # "Firmengröße" is named by no law: a bound on the workforce is what answers it
+    assert read("Ab welcher Firmengröße muss man mir sagen, was Kollegen verdienen?") == [
+        (True, True, False),
+        (False, False, False),
+    ]
+    assert read("Ab wie vielen Mitarbeitern kann ich Auskunft verlangen?")[1][1] is False
+    # a count of colleagues asked for is a count like any other
+    colleagues = read("Ab wie vielen Kollegen, die das schon machen, darf er nein sagen?")
+    assert [(sized, form) for sized, form, _ in colleagues] == [(False, True), (False, True)]
+
+
 def test_a_question_for_the_form_of_a_declaration_marks_the_sentences_that_prescribe_one() -> None:
     textform = Candidate(0, "(2) Das Auskunftsverlangen hat in Textform zu erfolgen.", "")
     deadline = Candidate(
