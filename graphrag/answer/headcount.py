@@ -24,6 +24,10 @@ True
 False
 >>> asks_workforce("Wie viele Tage Urlaub haben Beschäftigte?")
 False
+>>> asks_workforce("Bei welchen Beschäftigten gilt das Kündigungsverbot?")
+False
+>>> asks_workforce("Ab welcher Zahl von Arbeitnehmern gilt das Gesetz?")
+True
 >>> asks_workforce("From what company size must an employer report?")
 True
 >>> names_size("firmengross"), names_size("betriebsrat")
@@ -135,10 +139,11 @@ _WORKFORCE = re.compile(
 
 # a question that asks from which size of workforce a rule applies: "Ab wie vielen Mitarbeitern
 # ...?", "Ab welcher Firmengröße ...?", "From what company size ...?"; colleagues counted for
-# something they do ("Ab wie vielen Kollegen, die das schon machen") are no workforce
+# something they do ("Ab wie vielen Kollegen, die das schon machen") are no workforce, and
+# "Bei welchen Beschäftigten ...?" asks who, not how many
 _ASKS_SIZE = re.compile(
-    r"\b(?:ab|bei|von)\s+(?:wie\s+viel\w*|welch\w*)\s+(?:[\wäöüß]+\s+)?"
-    r"(?:mitarb\w*|beschäftigt\w*|arbeitnehmer\w*|angestellt\w*)"
+    r"\b(?:ab|bei|von)\s+(?:wie\s+viel\w*|welch\w*\s+(?:zahl|anzahl)\s+(?:an|von))\s+"
+    r"(?:[\wäöüß]+\s+)?(?:mitarb\w*|beschäftigt\w*|arbeitnehmer\w*|angestellt\w*)"
     r"|\b(?:betriebs|firmen|unternehmens|belegschafts)größe\b"
     r"|\b(?:company|business|firm|workforce)\s+size\b"
     r"|\b(?:from|at)\s+how\s+many\s+(?:employees|staff|workers)\b",
