@@ -668,9 +668,10 @@ def score(
         c.asking = asking_share
         c.near = near
         c.meaning = meaning
+        bounded = staffed and bounds_workforce(c.text)
         # "Ab welcher Firmengröße ...?" is answered by a bound on the workforce, not by
         # "weniger als sechs Beschäftigten des jeweils anderen Geschlechts"
-        c.form = answers(c.text) and not (sizes and not bounds_workforce(c.text))
+        c.form = answers(c.text) and (bounded or not sizes)
         c.exact = c.form and exact_of(c.text)
         c.unknown = unknown
         c.subject_unknown = subject_unknown
@@ -682,7 +683,7 @@ def score(
         c.narrowed = not across and beside(c.text)
         c.departs = off_case(c.text)
         c.scope = scoped and states_scope(c.heading, c.text)
-        c.sized = staffed and bounds_workforce(c.text)
+        c.sized = bounded
         c.written = formal and states_form(c.text)
         c.modal = mode is not None and states(mode, c.text)
 
