@@ -339,6 +339,9 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         "list",
         re.compile(
             r"\b(aus welchen gründen|welche gründe|welche rechte|welche pflichten|"
+            # the criteria a choice is made by: "Nach welchen Gesichtspunkten wird ausgewählt?"
+            r"(?:nach )?welche[nm]? (?:gesichtspunkt\w*|kriterien|maßstäbe\w*)|"
+            r"(?:which|what) criteria|"
             r"welche (?:\w+ )?(?:regeln|merkmale)|which (?:\w+ )?(?:grounds|reasons|rights)|"
             r"what are the)\b|"
             # "Which models did AutoGen select between?", "What actresses were involved?": a
@@ -819,6 +822,11 @@ def asked(question: str) -> Asked:
     'yes_no'
     >>> asked("Wenn ich kündige, wie viele Tage Urlaub bekomme ich noch?")
     'duration'
+
+    The criteria of a choice are asked for as their list:
+
+    >>> asked("Nach welchen Kriterien wird ausgewählt, wer gehen muss?")
+    'list'
     """
     # "Hab ich zwei oder drei Wochen Zeit?" asks which of the two, not yes or no
     if (choices := offered(question)) is not None:

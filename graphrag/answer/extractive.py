@@ -273,8 +273,8 @@ class ExtractiveAnswerer:
         vectors: list[list[float]] | None,
     ) -> tuple[_Decision, list[Candidate], list[list[float]] | None]:
         """The decision over the whole pool when the first passages' sentences answer the
-        question as well; the first passages' own decision (and pool) when they do not, or
-        when only the whole pool does not."""
+        question as well (or, for a question that asks only for numbers, when the whole pool's
+        do); the first passages' own decision (and pool) otherwise."""
         first = [i for i, c in enumerate(pool) if c.passage < self.deciding_passages]
         if len(first) == len(pool):
             return self._choose(question, language, pool, vectors), pool, vectors
@@ -282,7 +282,11 @@ class ExtractiveAnswerer:
         nearer = [replace(pool[i]) for i in first]
         nearer_vectors = [vectors[i] for i in first] if vectors is not None else None
         deciding = self._choose(question, language, nearer, nearer_vectors)
-        if deciding.answerable:
+        # a number asked for may first come in a later provision of a law already found ("Ab
+        # wie vielen Mitarbeitern ...?": § 12's bound is the seventh passage); the number's
+        # form is asked of every sentence there, while any other ask read that far mostly
+        # finds some sentence that shares its words
+        if deciding.answerable or all(kind in NUMERIC for kind in deciding.kinds):
             decision = self._choose(question, language, pool, vectors)
             if decision.answerable:
                 return decision, pool, vectors

@@ -1,6 +1,7 @@
 """Which passages the extractive answerer reads (``ExtractiveAnswerer._pool`` and
-``_decide``): whether the documents answer at all is read from the first passages; the sentence
-that answers may come from a later one, when it belongs to a document the first ones come from."""
+``_decide``): whether the documents answer at all is read from the first passages, but for a
+number asked for; the sentence that answers may come from a later one, when it belongs to a
+document the first ones come from."""
 
 from __future__ import annotations
 
@@ -42,12 +43,29 @@ def test_a_later_passage_of_another_document_is_not_read() -> None:
 
 
 def test_whether_the_documents_answer_is_read_from_the_first_passages() -> None:
+    question = "Darf der Arbeitnehmer im Urlaub nebenher arbeiten?"
+    rule = (
+        "Während des Urlaubs darf der Arbeitnehmer keine dem Urlaubszweck widersprechende "
+        "Erwerbstätigkeit leisten."
+    )
+    costs = passage(1, "burlg", "Die Kosten der Schulung trägt der Arbeitgeber.")
+    passages = [costs, passage(2, "burlg", rule)]
+    reader = ExtractiveAnswerer(max_passages=2, deciding_passages=1)
+    answer = reader.answer(question, "de", passages, GraphContext())
+    assert not answer.answerable and rule not in answer.answer
+    # the same sentence among the first passages answers
+    reader = ExtractiveAnswerer(max_passages=2, deciding_passages=2)
+    answer = reader.answer(question, "de", passages, GraphContext())
+    assert answer.answerable and rule in answer.answer
+
+
+def test_a_number_asked_for_is_looked_for_in_the_later_passages_of_a_document_found() -> None:
     costs = passage(1, "burlg", "Die Kosten der Schulung trägt der Arbeitgeber.")
     answerable, text = answered([costs, passage(2, "burlg", RULE)])
+    assert answerable and text.startswith(RULE)
+    # not in a document the first passages do not come from
+    answerable, text = answered([costs, passage(2, "tvoed", RULE)])
     assert not answerable and RULE not in text
-    # the same sentence among the first passages answers
-    answerable, text = answered([costs, passage(2, "burlg", RULE)], first=2)
-    assert answerable and RULE in text
 
 
 class CountingEmbedder:
