@@ -340,7 +340,7 @@ _ASKS: list[tuple[Asked, re.Pattern[str]]] = [
         re.compile(
             r"\b(aus welchen gründen|welche gründe|welche rechte|welche pflichten|"
             # the criteria a choice is made by: "Nach welchen Gesichtspunkten wird ausgewählt?"
-            r"(?:nach )?welche[nm]? (?:gesichtspunkt\w*|kriterien|maßstäbe\w*)|"
+            r"welche[nm]? (?:gesichtspunkt\w*|kriterien|maßstäbe\w*)|"
             r"(?:which|what) criteria|"
             r"welche (?:\w+ )?(?:regeln|merkmale)|which (?:\w+ )?(?:grounds|reasons|rights)|"
             r"what are the)\b|"

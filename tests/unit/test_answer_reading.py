@@ -18,9 +18,9 @@ def passage(n: int, doc: str, text: str) -> Passage:
     )
 
 
-def answered(passages: list[Passage], first: int = 1) -> tuple[bool, str]:
+def answered(passages: list[Passage], first: int = 1, question: str = QUESTION) -> tuple[bool, str]:
     reader = ExtractiveAnswerer(max_passages=len(passages), deciding_passages=first)
-    answer = reader.answer(QUESTION, "de", passages, GraphContext())
+    answer = reader.answer(question, "de", passages, GraphContext())
     return answer.answerable, answer.answer
 
 
@@ -50,13 +50,11 @@ def test_whether_the_documents_answer_is_read_from_the_first_passages() -> None:
     )
     costs = passage(1, "burlg", "Die Kosten der Schulung trägt der Arbeitgeber.")
     passages = [costs, passage(2, "burlg", rule)]
-    reader = ExtractiveAnswerer(max_passages=2, deciding_passages=1)
-    answer = reader.answer(question, "de", passages, GraphContext())
-    assert not answer.answerable and rule not in answer.answer
+    answerable, text = answered(passages, question=question)
+    assert not answerable and rule not in text
     # the same sentence among the first passages answers
-    reader = ExtractiveAnswerer(max_passages=2, deciding_passages=2)
-    answer = reader.answer(question, "de", passages, GraphContext())
-    assert answer.answerable and rule in answer.answer
+    answerable, text = answered(passages, first=2, question=question)
+    assert answerable and rule in text
 
 
 def test_a_number_asked_for_is_looked_for_in_the_later_passages_of_a_document_found() -> None:
