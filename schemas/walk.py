@@ -9,7 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from schemas.graph import Chunk, Entity
 
 WalkVia = Literal[
-    "next", "parent", "shared_entity", "related_entity", "reference", "passage", "citation"
+    "next",
+    "parent",
+    "shared_entity",
+    "related_entity",
+    "reference",
+    "passage",
+    "citation",
+    "scope",
 ]
 
 

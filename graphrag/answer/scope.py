@@ -16,11 +16,17 @@ False
 True
 >>> states_scope("Arbeitszeitgesetz (ArbZG) § 3 Arbeitszeit der Arbeitnehmer", "(1) ...")
 False
+>>> asks_applicability("Ab welcher Betriebsgröße gilt das Kündigungsverbot?")
+True
+>>> asks_applicability("Ich leite ein Team von sechs Leuten. Darf ich den Urlaub ablehnen?")
+False
 """
 
 from __future__ import annotations
 
 import re
+
+from graphrag.answer.headcount import asks_workforce
 
 # what a question may name as the thing that applies: a law ("Arbeitszeitgesetz", "das AGG"),
 # or the protection or ban a law is known by ("der Kündigungsschutz", "das
@@ -47,10 +53,18 @@ _APPLIES_EN = re.compile(
     r"laws|rules|legislation)\b",
     re.I,
 )
-# a provision about the law's scope, by its heading
-_SCOPE_HEADING = re.compile(
-    r"anwendungsbereich|geltungsbereich|nichtanwendung|ausnahmebetriebe|\bscope\b", re.I
+# a provision about the law's (or a right's) scope, by its heading: "§ 23 Geltungsbereich",
+# "§ 12 Reichweite" (of the right to know what colleagues earn); the scope itself before the
+# provisions that exempt from it ("§ 22 Ausnahmebetriebe")
+SCOPE_HEADINGS = (
+    "anwendungsbereich",
+    "geltungsbereich",
+    "reichweite",
+    "scope",
+    "nichtanwendung",
+    "ausnahmebetriebe",
 )
+_SCOPE_HEADING = re.compile(rf"\b(?:{'|'.join(SCOPE_HEADINGS)})\b", re.I)
 # a sentence that takes cases out of a law or a part of it, or says what the law applies to
 _SCOPE_SENTENCE = re.compile(
     r"\bkeine\s+anwendung\b|\bnicht\s+anzuwenden\s+auf\b|\bdieses\s+gesetz\s+gilt\b|"
@@ -62,6 +76,15 @@ _SCOPE_SENTENCE = re.compile(
 def asks_scope(question: str) -> bool:
     """The question asks whether a law (or the protection it gives) applies to a case."""
     return bool(_APPLIES_DE.search(question) or _APPLIES_EN.search(question))
+
+
+def asks_applicability(question: str) -> bool:
+    """The question asks whether a law applies (``asks_scope``) or from what size of
+    workforce on (``headcount.asks_workforce``): the law's scope provision answers it,
+    whatever words the question shares with it. A workforce the asker only states ("ein
+    Team von sechs Leuten") asks no such thing: read as one, it brought a scope provision
+    before the rule asked about (BENCHMARKS.md, session 68)."""
+    return asks_workforce(question) or asks_scope(question)
 
 
 def states_scope(heading: str, sentence: str) -> bool:

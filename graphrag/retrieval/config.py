@@ -75,6 +75,11 @@ class RetrievalConfig(BaseModel):
     # (graphrag/retrieval/spelling.py; held-out set 71, BENCHMARKS.md "Session 54")
     spelling: bool = True
     citation_per_seed: int = Field(default=2, ge=1, le=20)
+    # the scope hop: a question whether a law applies ("Gilt der Kündigungsschutz auch in
+    # unserem kleinen Betrieb?", "Ab welcher Firmengröße ...?") is answered by the law's scope
+    # provision ("§ 23 Geltungsbereich"), which shares few of its words; the top documents'
+    # scope provisions follow their best candidate (graphrag/retrieval/refine.py, session 68)
+    scope_hop: bool = True
     question_link_score: float = Field(
         default=0.9, ge=0, le=1, description="link score a question entity needs for its home"
     )

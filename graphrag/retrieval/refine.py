@@ -60,13 +60,18 @@ class GraphRefiner:
         linked: list[LinkedEntity],
         access: AccessFilter,
         walk: bool = True,
+        scope: list[str] | None = None,
     ) -> Refinement:
+        """``scope``: the words a scope provision's title holds, for a question whether a
+        law applies to the asker (none: the question asks no such thing)."""
         out = Refinement(seeds=[cid for cid, _ in fused[: self.config.graph_seeds]])
         if self.config.references and fused:
             self._question_homes(fused, linked, access, out)
             self._follow_references(fused, access, out)
         if self.config.citations and fused:
             self._follow_citations(fused, access, out)
+        if self.config.scope_hop and scope and fused:
+            self._follow_scope(fused, scope, access, out)
         if walk:
             self._walk(fused, linked, access, out)
         return out
@@ -145,6 +150,31 @@ class GraphRefiner:
                 chosen.sort(key=lambda h: _hop_order(h, rank))
                 for hop in chosen[: cfg.citation_per_seed]:
                     _follow(out, seed, hop, seed_chunk_id=seed, via="citation")
+
+    def _follow_scope(
+        self,
+        fused: list[tuple[str, float]],
+        words: list[str],
+        access: AccessFilter,
+        out: Refinement,
+    ) -> None:
+        """Each top document's scope provision ("§ 23 Geltungsbereich") follows the document's
+        best candidate: of the provision whose title holds the earliest of ``words`` (the
+        scope itself before "§ 22 Ausnahmebetriebe"), the chunk the hybrid search ranked
+        highest, else its first. Not when a chunk of it ranks at or above that candidate."""
+        rank = {cid: i for i, (cid, _) in enumerate(fused)}
+        seeds = [cid for cid, _ in fused[: self.config.reference_seeds]]
+        hops = self.graph.scope_hops(seeds, words, access)
+        documents: set[str] = set()
+        for seed in seeds:
+            own = [h for h in hops if h.seed_id == seed]
+            if not own or own[0].doc_id in documents:
+                continue  # one seed per document: its best one, the first
+            documents.add(own[0].doc_id)
+            provision = [h for h in own if h.entity_id == own[0].entity_id]
+            best = min(provision, key=lambda h: _hop_order(h, rank))
+            if rank.get(best.chunk_id, len(rank)) > rank[seed]:
+                _follow(out, seed, best, seed_chunk_id=seed, via="scope")
 
     def _walk(
         self,

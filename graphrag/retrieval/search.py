@@ -10,6 +10,7 @@ import re
 from contextlib import AbstractContextManager
 
 from graphrag import telemetry
+from graphrag.answer.scope import SCOPE_HEADINGS, asks_applicability
 from graphrag.models.embedders import Embedder
 from graphrag.models.llm import Completer
 from graphrag.models.rerankers import Reranker
@@ -137,6 +138,7 @@ class Retriever:
                     request.access,
                     walk=request.use_graph is True
                     or (analysis.walk_graph and (request.graph_context or cfg.graph_weight > 0)),
+                    scope=list(SCOPE_HEADINGS) if asks_applicability(request.query) else None,
                 )
         hop = cfg.passage_hop == "always" or (cfg.passage_hop == "multi_hop" and analysis.multi_hop)
         if use_graph and hop and fused:

@@ -3920,6 +3920,39 @@ def test_a_cited_section_follows_its_citer_once_with_its_best_chunk() -> None:
     assert off.refine(fused, [], AccessFilter(), walk=False).follows == {}  # type: ignore[arg-type]
 
 
+def test_a_documents_scope_provision_follows_its_best_candidate_once() -> None:
+    from graphrag.retrieval.config import RetrievalConfig
+    from graphrag.retrieval.refine import GraphRefiner
+    from schemas import AccessFilter, ReferenceHop
+
+    class Graph:
+        def scope_hops(self, seed_ids, words, access, limit=200):
+            assert seed_ids == ["top", "x", "x2"] and words == ["geltungsbereich"]
+            # per seed, the provision of the earliest word first, each in reading order
+            return [
+                ReferenceHop(seed_id="top", entity_id="§23", doc_id="K", chunk_id="s23a"),
+                ReferenceHop(seed_id="top", entity_id="§23", doc_id="K", chunk_id="s23b"),
+                ReferenceHop(seed_id="top", entity_id="§22", doc_id="K", chunk_id="s22"),
+                # x is of the same document: the top candidate brought its provision already
+                ReferenceHop(seed_id="x", entity_id="§23", doc_id="K", chunk_id="s23a"),
+                # x2 is its own document's scope provision: nothing to lift
+                ReferenceHop(seed_id="x2", entity_id="§2", doc_id="A", chunk_id="x2"),
+            ]
+
+    fused = [("top", 0.9), ("x", 0.8), ("x2", 0.75), ("y", 0.7), ("s23b", 0.1)]
+    config = RetrievalConfig(references=False, citations=False)
+    refine = GraphRefiner(Graph(), config).refine  # type: ignore[arg-type]
+    out = refine(fused, [], AccessFilter(), walk=False, scope=["geltungsbereich"])
+    # § 23 before § 22; of § 23, the chunk the hybrid search found
+    assert out.follows == {"top": ["s23b"]}
+    assert out.provenance["s23b"].via == "scope" and out.provenance["s23b"].through == ["§23"]
+    # a question that asks no scope, or the hop switched off: nothing follows
+    assert refine(fused, [], AccessFilter(), walk=False).follows == {}
+    config = RetrievalConfig(references=False, citations=False, scope_hop=False)
+    off = GraphRefiner(Graph(), config).refine  # type: ignore[arg-type]
+    assert off(fused, [], AccessFilter(), walk=False, scope=["geltungsbereich"]).follows == {}
+
+
 def test_procedures_and_enumerations_ask_for_section_level_evidence() -> None:
     analyzer = QueryAnalyzer()
     assert analyzer.analyse(

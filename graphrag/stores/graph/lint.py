@@ -62,6 +62,7 @@ PARAMETERS: dict[str, Any] = {
     "entity_id": "",
     "q": "",
     "names": [],
+    "words": [],
 }
 
 

@@ -503,6 +503,32 @@ class Neo4jGraphStore:
             return []
         return self._hops("citing_hops", {"ids": list(seed_ids)}, candidates, access, limit)
 
+    def scope_hops(
+        self, seed_ids: list[str], words: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        if not seed_ids or not words:
+            return []
+        words = [w.casefold() for w in words]
+        rows = self._read(
+            "scope_hops",
+            {"ids": list(seed_ids), "words": words, "limit": limit, **access.as_params()},
+        )
+
+        def first_word(title: str) -> int:
+            return min((i for i, w in enumerate(words) if w in title.lower()), default=len(words))
+
+        rows.sort(key=lambda r: (r["seed"], first_word(r["title"] or ""), r["ordinal"] or 0))
+        return [
+            ReferenceHop(
+                seed_id=r["seed"],
+                entity_id=r["entity_id"],
+                doc_id=r["doc_id"],
+                chunk_id=r["id"],
+                ordinal=int(r["ordinal"] or 0),
+            )
+            for r in rows
+        ]
+
     def referrers(
         self, doc_ids: list[str], access: AccessFilter, limit: int = 200
     ) -> list[Referrer]:

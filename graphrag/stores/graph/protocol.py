@@ -142,6 +142,13 @@ class GraphStore(Protocol):
         """Seed chunk -> its section <- the visible chunks among ``candidates`` that cite it
         (``entity_id`` holds the section id)."""
 
+    def scope_hops(
+        self, seed_ids: list[str], words: list[str], access: AccessFilter, limit: int = 200
+    ) -> list[ReferenceHop]:
+        """Seed chunk -> the sections of its own document whose title holds one of ``words``
+        -> those sections' visible chunks (``entity_id`` holds the section id); per seed, the
+        sections whose title holds an earlier word first, each in reading order."""
+
     def referrers(
         self, doc_ids: list[str], access: AccessFilter, limit: int = 200
     ) -> list[Referrer]:
