@@ -518,16 +518,7 @@ class Neo4jGraphStore:
             return min((i for i, w in enumerate(words) if w in title.lower()), default=len(words))
 
         rows.sort(key=lambda r: (r["seed"], first_word(r["title"] or ""), r["ordinal"] or 0))
-        return [
-            ReferenceHop(
-                seed_id=r["seed"],
-                entity_id=r["entity_id"],
-                doc_id=r["doc_id"],
-                chunk_id=r["id"],
-                ordinal=int(r["ordinal"] or 0),
-            )
-            for r in rows
-        ]
+        return [_hop(r) for r in rows]
 
     def referrers(
         self, doc_ids: list[str], access: AccessFilter, limit: int = 200
@@ -571,16 +562,7 @@ class Neo4jGraphStore:
             name,
             {**params, "candidates": list(candidates), "limit": limit, **access.as_params()},
         )
-        return [
-            ReferenceHop(
-                seed_id=r.get("seed") or "",
-                entity_id=r["entity_id"],
-                doc_id=r["doc_id"],
-                chunk_id=r["id"],
-                ordinal=int(r["ordinal"] or 0),
-            )
-            for r in rows
-        ]
+        return [_hop(r) for r in rows]
 
     def context_chunks(
         self,
@@ -875,6 +857,18 @@ class Neo4jGraphStore:
         with self._errors(name), self._session() as session:
             query = neo4j.Query(text, timeout=self.query_timeout_s)
             session.run(query, params).consume()
+
+
+def _hop(row: dict[str, Any]) -> ReferenceHop:
+    """A hop read's row: the seed it starts from (none for a question's own entities), the
+    entity or section it passes, and the chunk it reaches."""
+    return ReferenceHop(
+        seed_id=row.get("seed") or "",
+        entity_id=row["entity_id"],
+        doc_id=row["doc_id"],
+        chunk_id=row["id"],
+        ordinal=int(row["ordinal"] or 0),
+    )
 
 
 class ArcadeDBGraphStore(Neo4jGraphStore):
